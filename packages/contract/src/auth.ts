@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, Role } from './common';
 
-export const AdminLoginBody = z.object({
+export const AdminLoginBody = z.strictObject({
   cloud_id: z.string().trim().min(1).max(40),
   user: z.string().trim().min(1).max(LIMITS.emailMax),
   password: z.string().min(1).max(1024),
@@ -29,7 +29,7 @@ export const MeReply = z.object({
 });
 export type MeReply = z.infer<typeof MeReply>;
 
-export const ForgetPasswordBody = z.object({
+export const ForgetPasswordBody = z.strictObject({
   username: z.string().trim().min(1, { error: 'usernameRequiredForReset' }).max(LIMITS.emailMax),
 });
 export type ForgetPasswordBody = z.infer<typeof ForgetPasswordBody>;
@@ -40,13 +40,13 @@ export const AdminNewPassword = z
   .min(LIMITS.adminPasswordMin, { error: 'adminPasswordMin' })
   .max(LIMITS.passwordMax, { error: 'passwordMaxLength' });
 
-export const ResetPasswordBody = z.object({
+export const ResetPasswordBody = z.strictObject({
   ref: z.string().trim().min(1).max(200),
   password: AdminNewPassword,
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const ChangePasswordBody = z.object({
+export const ChangePasswordBody = z.strictObject({
   username: z.string().trim().max(LIMITS.emailMax).optional(),
   cloud_id: z.string().max(40).optional(),
   old_password: z.string().min(1).max(1024),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, Role, callerEcho } from './common';
 
-export const GetProfileDetailsBody = z.object({
+export const GetProfileDetailsBody = z.strictObject({
   username: z.string().max(LIMITS.emailMax).optional(),
   ...callerEcho,
 });

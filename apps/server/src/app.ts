@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS } from '@provisio/contract';
+import type { Deps } from './deps';
+import { authPlugin } from './plugins/auth';
+import { errorHandler } from './plugins/error-handler';
+import { openapi } from './plugins/openapi';
+import { staticWeb } from './plugins/static-web';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { healthRoute, systemRoutes } from './modules/system/system.routes';
+
+/** The API modules, each mounted under /api/v1. Later features add a line here. */
+const API_MODULES = [systemRoutes, authRoutes, profileRoutes, filesRoutes, dashboardRoutes];
+
+export async function buildApp(deps: Deps, log: FastifyBaseLogger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    trustProxy: deps.config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only makes sense when the portal is reached over TLS (set by the proxy in front of it).
+    hsts: deps.config.PUBLIC_URL?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1 } });
+  await app.register(openapi);
+  await app.register(authPlugin);
+  await app.register(healthRoute);
+  for (const mod of API_MODULES) await app.register(mod, { prefix: '/api/v1' });
+  await app.register(staticWeb);
+  return app;
+}

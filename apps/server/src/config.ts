@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Every configuration key, with its default. Documented in README.md and .env.example. */
+export const ConfigSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  CLOUD_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ or -, at most 40')
+    .default('DEMO'),
+  ADMIN_PASSWORD: z.string().min(6, 'at least 6 characters').max(100).optional(),
+  SEED_DEMO: bool.default(true),
+  PUBLIC_URL: z.url().optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 365).default(12),
+  RESET_LINK_MINUTES: int(1, 24 * 60).default(60),
+  LOGIN_SLOW_AFTER: int(1, 1000).default(3),
+  LOGIN_MAX_FAILURES: int(1, 1000).default(10),
+  LOGIN_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Provisio <no-reply@localhost>'),
+  MAIL_POLL_MS: int(50, 600_000).default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops the server with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.keys(ConfigSchema.shape);
+  const input: Record<string, string> = {};
+  for (const key of known) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist };
+}

@@ -1,0 +1,229 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers and times as epoch milliseconds, the same on SQLite and PostgreSQL. */
+type Flag = number;
+type Millis = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  password_hash: string;
+  user_type: 'admin' | 'simple user';
+  active: Flag;
+  company: string;
+  subscriber_id: string;
+  picture_url: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ResellerUsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone_number: string;
+  password_hash: string;
+  picture_url: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  principal_type: 'user' | 'reseller_user';
+  principal_id: number;
+  ip: string;
+  user_agent: string;
+  created_at: Millis;
+  last_used_at: Millis;
+  revoked_at: Millis | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  principal_type: string;
+  principal_id: number;
+  token_hash: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  first_at: Millis;
+  last_at: Millis;
+}
+
+export interface FilesTable {
+  id: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+  created_at: Millis;
+}
+
+export interface MailMessagesTable {
+  id: Generated<number>;
+  kind: string;
+  to_addr: string;
+  cc: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'logged';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Millis;
+  claimed_at: Millis | null;
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
+export interface ResellersTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ResellerTenantsTable {
+  id: Generated<number>;
+  reseller_id: number;
+  tenant_id: string;
+  created_at: Millis;
+}
+
+export interface ResellerUserLinksTable {
+  id: Generated<number>;
+  reseller_user_id: number;
+  reseller_id: number;
+  created_at: Millis;
+}
+
+export interface TenantsTable {
+  id: Generated<number>;
+  tid: string;
+  tname: string;
+  mobile_app_allowed: Flag;
+  desktop_app_allowed: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface TenantDomainsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  domain: string;
+  site_name: string;
+}
+
+export interface DomainsTable {
+  id: Generated<number>;
+  ext: string;
+  domain: string;
+  tenant_id: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ExtensionsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  extension: string;
+  domain: string;
+  site_name: string;
+  firstname: string;
+  lastname: string;
+  admin: Flag;
+  email: string;
+  linked: Flag;
+  mobile_app_allowed: Flag;
+  desktop_app_allowed: Flag;
+  mobile_phone: string;
+  home_phone: string;
+  sip_password: string;
+  pin: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface ClientProfilesTable {
+  id: Generated<number>;
+  profile_name: string;
+  company: string;
+  cloud_id: string;
+  tenant_id: string | null;
+  domain: string | null;
+  proxy: string;
+  transport: string;
+  settings: string;
+  created_by: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface LicencesTable {
+  tenant_id: string;
+  vcx_desktop: number;
+  vcx_mobile: number;
+  call_monitor: number;
+  call_recording: number;
+  analytics: number;
+  last_updated_by: string;
+  updated_at: Millis;
+}
+
+export interface CallRecordsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  extension: string;
+  name: string;
+  destination: string;
+  direction: 'Inbound' | 'Outbound' | 'Missed' | 'Missed-VM';
+  started_at: Millis;
+  talk_seconds: number;
+  recording_url: string | null;
+  call_flow: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  reseller_users: ResellerUsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  files: FilesTable;
+  mail_messages: MailMessagesTable;
+  resellers: ResellersTable;
+  reseller_tenants: ResellerTenantsTable;
+  reseller_user_links: ResellerUserLinksTable;
+  tenants: TenantsTable;
+  tenant_domains: TenantDomainsTable;
+  domains: DomainsTable;
+  extensions: ExtensionsTable;
+  client_profiles: ClientProfilesTable;
+  email_templates: EmailTemplatesTable;
+  licences: LicencesTable;
+  call_records: CallRecordsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ResellerUserRow = Selectable<ResellerUsersTable>;
+export type NewExtension = Insertable<ExtensionsTable>;

@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from '../db/database';
+import { core001 } from './001-core';
+
+/** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
+function all(db: Db): Record<string, Migration> {
+  return {
+    '001_core': core001(db.dialect),
+  };
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => all(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

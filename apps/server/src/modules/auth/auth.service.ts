@@ -1,0 +1,129 @@
+import type { AdminLoginBody, AdminLoginReply, Language, MeReply } from '@provisio/contract';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Caller } from './caller';
+import { checkLoginAllowed, clearLoginFailures, recordLoginFailure, takeRateSlot } from './login-throttle';
+import { consumeResetRef, sendResetLink } from './password-reset';
+import { type Principal, createSession, revokeAllSessions, revokeSessionById } from './sessions';
+
+interface Account {
+  principal: Principal;
+  name: string;
+  username: string;
+  role: AdminLoginReply['user_type'];
+  passwordHash: string;
+  active: boolean;
+  pictureUrl: string | null;
+}
+
+/** Portal users sign in with their username; reseller users with their email (issue #3). */
+async function findAccount(deps: Deps, login: string): Promise<Account | undefined> {
+  const name = login.trim().toLowerCase();
+  const u = await deps.db.kysely.selectFrom('users').selectAll().where('username', '=', name).executeTakeFirst();
+  if (u) {
+    return {
+      principal: { type: 'user', id: u.id },
+      name: u.name,
+      username: u.username,
+      role: u.user_type,
+      passwordHash: u.password_hash,
+      active: u.active === 1,
+      pictureUrl: u.picture_url,
+    };
+  }
+  const r = await deps.db.kysely.selectFrom('reseller_users').selectAll().where('email', '=', name).executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    principal: { type: 'reseller_user', id: r.id },
+    name: r.name,
+    username: r.email,
+    role: 'reseller user',
+    passwordHash: r.password_hash,
+    active: true,
+    pictureUrl: r.picture_url,
+  };
+}
+
+export async function adminLogin(
+  deps: Deps,
+  body: AdminLoginBody,
+  meta: { ip: string; userAgent: string },
+): Promise<AdminLoginReply> {
+  const { config, db } = deps;
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  await checkLoginAllowed(db, body.user, meta.ip, {
+    slowAfter: config.LOGIN_SLOW_AFTER,
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    windowMs,
+  });
+  const account = await findAccount(deps, body.user);
+  const passwordOk = account ? await verifyPassword(body.password, account.passwordHash) : await burnPasswordCheck(body.password);
+  const cloudOk = body.cloud_id.trim().toUpperCase() === config.CLOUD_ID.toUpperCase();
+  // One answer for wrong user, wrong password, wrong cloud and inactive account.
+  if (!account || !passwordOk || !cloudOk || !account.active) {
+    await recordLoginFailure(db, body.user, meta.ip, windowMs);
+    throw new AppError('invalid_credentials', 'invalidCredentials');
+  }
+  await clearLoginFailures(db, body.user);
+  const token = await createSession(db, account.principal, meta);
+  return { name: account.name, id: account.principal.id, user_type: account.role, username: account.username, Token: token, url: account.pictureUrl };
+}
+
+export function describeCaller(deps: Deps, caller: Caller): MeReply {
+  return { id: caller.id, name: caller.name, username: caller.username, user_type: caller.role, url: caller.pictureUrl, cloud_id: deps.config.CLOUD_ID };
+}
+
+export async function logout(deps: Deps, caller: Caller): Promise<void> {
+  await revokeSessionById(deps.db, caller.sessionId);
+}
+
+const RESET_REQUESTS_PER_HOUR = 5;
+
+/** Answers the same whether or not the account exists; the email goes out only when it does. */
+export async function forgetPassword(deps: Deps, username: string, lang: Language): Promise<void> {
+  const login = username.trim().toLowerCase();
+  const slot = await takeRateSlot(deps.db, `reset:user:${login}`, RESET_REQUESTS_PER_HOUR, 60 * 60_000);
+  if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyResetRequests', { minutes: slot.minutes });
+  const u = await deps.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('username', '=', login), eb(eb.fn('lower', ['email']), '=', login)]))
+    .where('active', '=', 1)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!u || !u.email) return;
+  await sendResetLink(deps, { type: 'user', id: u.id, name: u.name, username: u.username, email: u.email }, '/resetPassword', lang);
+}
+
+export async function resetPassword(deps: Deps, ref: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const userId = await consumeResetRef(deps, 'user', ref);
+  const user = await deps.db.kysely
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: Date.now() })
+    .where('id', '=', userId)
+    .returning('username')
+    .executeTakeFirst();
+  await revokeAllSessions(deps.db, { type: 'user', id: userId });
+  if (user) await clearLoginFailures(deps.db, user.username);
+}
+
+/** Changes the caller's own password; other sessions of the account end, the current one stays. */
+export async function changePassword(deps: Deps, caller: Caller, oldPassword: string, newPassword: string): Promise<void> {
+  const table = caller.kind === 'user' ? 'users' : 'reseller_users';
+  const row = await deps.db.kysely.selectFrom(table).select('password_hash').where('id', '=', caller.id).executeTakeFirst();
+  if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw new AppError('wrong_password', 'wrongPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable(table).set({ password_hash: passwordHash, updated_at: Date.now() }).where('id', '=', caller.id).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: Date.now() })
+      .where('principal_type', '=', caller.kind)
+      .where('principal_id', '=', caller.id)
+      .where('id', '!=', caller.sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+}

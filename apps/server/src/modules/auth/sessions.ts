@@ -1,0 +1,95 @@
+import type { Db } from '../../db/database';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Caller } from './caller';
+
+const TOUCH_EVERY_MS = 60_000;
+
+export interface Principal {
+  type: 'user' | 'reseller_user';
+  id: number;
+}
+
+export async function createSession(db: Db, p: Principal, meta: { ip: string; userAgent: string }): Promise<string> {
+  const { token, hash } = newToken();
+  const now = Date.now();
+  await db.kysely
+    .insertInto('sessions')
+    .values({
+      token_hash: hash,
+      principal_type: p.type,
+      principal_id: p.id,
+      ip: meta.ip.slice(0, 64),
+      user_agent: meta.userAgent.slice(0, 255),
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+  return token;
+}
+
+/** The caller behind a token, or null when it is unknown, revoked, idle too long or its account is inactive. */
+export async function resolveSession(db: Db, token: string, idleMs: number): Promise<Caller | null> {
+  const now = Date.now();
+  const session = await db.kysely
+    .selectFrom('sessions')
+    .select(['id', 'principal_type', 'principal_id', 'last_used_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!session || session.last_used_at < now - idleMs) return null;
+  const caller = await loadCaller(db, session.principal_type, session.principal_id, session.id);
+  if (!caller) {
+    await revokeSessionById(db, session.id);
+    return null;
+  }
+  if (now - session.last_used_at > TOUCH_EVERY_MS) {
+    await db.kysely.updateTable('sessions').set({ last_used_at: now }).where('id', '=', session.id).execute();
+  }
+  return caller;
+}
+
+async function loadCaller(db: Db, type: Principal['type'], id: number, sessionId: number): Promise<Caller | null> {
+  if (type === 'user') {
+    const u = await db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!u || !u.active) return null;
+    return {
+      kind: 'user',
+      id: u.id,
+      role: u.user_type,
+      name: u.name,
+      username: u.username,
+      email: u.email,
+      pictureUrl: u.picture_url,
+      company: u.user_type === 'simple user' ? u.company : '',
+      sessionId,
+    };
+  }
+  const r = await db.kysely.selectFrom('reseller_users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return null;
+  return {
+    kind: 'reseller_user',
+    id: r.id,
+    role: 'reseller user',
+    name: r.name,
+    username: r.email,
+    email: r.email,
+    pictureUrl: r.picture_url,
+    company: '',
+    sessionId,
+  };
+}
+
+export async function revokeSessionById(db: Db, id: number): Promise<void> {
+  await db.kysely.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', id).execute();
+}
+
+/** Ends every session of an account (password reset, deactivation, deletion). */
+export async function revokeAllSessions(db: Db, p: Principal): Promise<void> {
+  await db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: Date.now() })
+    .where('principal_type', '=', p.type)
+    .where('principal_id', '=', p.id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,43 @@
+import type { ProfileReply, UpdateProfileFields } from '@provisio/contract';
+import type { Deps } from '../../deps';
+import { notFound } from '../../lib/errors';
+import type { Caller } from '../auth/caller';
+import { deleteFileByUrl, saveFile } from '../files/files.repository';
+
+export async function getProfile(deps: Deps, caller: Caller): Promise<ProfileReply> {
+  if (caller.kind === 'user') {
+    const u = await deps.db.kysely.selectFrom('users').selectAll().where('id', '=', caller.id).executeTakeFirst();
+    if (!u) throw notFound();
+    return { id: u.id, name: u.name, username: u.username, email: u.email, phone_number: u.phone_number, user_type: u.user_type, url: u.picture_url };
+  }
+  const r = await deps.db.kysely.selectFrom('reseller_users').selectAll().where('id', '=', caller.id).executeTakeFirst();
+  if (!r) throw notFound();
+  return { id: r.id, name: r.name, username: r.email, email: r.email, phone_number: r.phone_number, user_type: 'reseller user', url: r.picture_url };
+}
+
+/** Saves the caller's own profile; a new picture replaces (and deletes) the old one. */
+export async function updateProfile(
+  deps: Deps,
+  caller: Caller,
+  fields: UpdateProfileFields,
+  image?: { contentType: string; data: Buffer },
+): Promise<ProfileReply> {
+  const now = Date.now();
+  const url = image ? await saveFile(deps.db, image.contentType, image.data) : undefined;
+  if (caller.kind === 'user') {
+    await deps.db.kysely
+      .updateTable('users')
+      .set({ name: fields.name, email: fields.email, phone_number: fields.phone_number, updated_at: now, ...(url ? { picture_url: url } : {}) })
+      .where('id', '=', caller.id)
+      .execute();
+  } else {
+    // A reseller user's email is their sign-in name; it is changed by an admin, not here.
+    await deps.db.kysely
+      .updateTable('reseller_users')
+      .set({ name: fields.name, phone_number: fields.phone_number, updated_at: now, ...(url ? { picture_url: url } : {}) })
+      .where('id', '=', caller.id)
+      .execute();
+  }
+  if (url) await deleteFileByUrl(deps.db, caller.pictureUrl);
+  return getProfile(deps, caller);
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { loggerOptions } from './lib/logger';
+import { Mailer } from './lib/mailer';
+import { migrate } from './migrations';
+import { seedOnFirstStart } from './seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'provisio.sqlite') });
+  const applied = await migrate(db);
+  const log = pino(loggerOptions(config.LOG_LEVEL));
+  const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS });
+  const deps = { config, db, mailer };
+  const app = await buildApp(deps, log);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  await seedOnFirstStart(db, config, app.log);
+  deps.mailer.start();
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await deps.mailer.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Provisio failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  }
+  process.exit(1);
+});

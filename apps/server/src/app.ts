@@ -12,10 +12,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { healthRoute, systemRoutes } from './modules/system/system.routes';
 
 /** The API modules, each mounted under /api/v1. Later features add a line here. */
-const API_MODULES = [systemRoutes, authRoutes, profileRoutes, filesRoutes, dashboardRoutes];
+const API_MODULES = [systemRoutes, authRoutes, profileRoutes, filesRoutes, dashboardRoutes, mailRoutes];
 
 export async function buildApp(deps: Deps, log: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
@@ -26,6 +27,8 @@ export async function buildApp(deps: Deps, log: FastifyBaseLogger): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // Calls take JSON (and multipart where stated); plain text is refused with 415 rather than misread.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(errorHandler);
   await app.register(helmet, {

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../db/database';
 import { core001 } from './001-core';
 
@@ -11,7 +11,12 @@ function all(db: Db): Record<string, Migration> {
 
 export async function migrate(db: Db): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => all(db) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Kysely looks for its own tables by schema; name ours so other schemas in the same database do not confuse it.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

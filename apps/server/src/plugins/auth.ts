@@ -12,7 +12,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('caller', null);
   const idleMs = app.deps.config.SESSION_IDLE_HOURS * 3_600_000;
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/v1/')) return;
+    // Unknown paths fall through to the 404 handler.
+    if (!request.url.startsWith('/api/v1/') || request.routeOptions.url === undefined) return;
     const access: Access = request.routeOptions.config?.access ?? 'signed-in';
     const header = request.headers.token;
     const token = Array.isArray(header) ? header[0] : header;

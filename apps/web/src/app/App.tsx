@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api';
+import { Providers } from './providers';
+import { routes } from './routes';
+
+export function App() {
+  const [router] = useState(() => {
+    const created = createBrowserRouter(routes);
+    // A 401 on a signed-in call: the session is already cleared; go to /login without reloading.
+    setUnauthorizedHandler(() => void created.navigate('/login', { replace: true }));
+    return created;
+  });
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

@@ -1,0 +1,36 @@
+import { AppShell, Box, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { Header } from './Header';
+import classes from './layout.module.css';
+import { Sidebar } from './Sidebar';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <Header navOpened={opened} onToggleNav={toggle} />
+      <Sidebar onNavigate={close} />
+      <AppShell.Main className={classes.main}>
+        <Box mb="md">
+          <AppBreadcrumbs />
+        </Box>
+        <Box style={{ flex: 1 }}>
+          <Outlet />
+        </Box>
+        <footer className={classes.footer} data-testid="footer">
+          <Text fz="inherit" c="inherit">
+            {t('app.copyright', { year: new Date().getFullYear() })}
+          </Text>
+        </footer>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { onSessionEnded } from '../lib/api';
+import { setupI18n } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+interface ProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client to start from an empty cache. */
+  queryClient?: QueryClient;
+}
+
+export function Providers({ children, queryClient }: ProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [i18n] = useState(() => setupI18n());
+
+  // A session that ended on a 401 must not leave the last user's data in the cache.
+  useEffect(() => onSessionEnded(() => client.clear()), [client]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="top-right" zIndex={2000} />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

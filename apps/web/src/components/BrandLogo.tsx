@@ -1,0 +1,33 @@
+import { Group, Text } from '@mantine/core';
+
+interface BrandLogoProps {
+  /** Text colour for dark backgrounds (sidebar, login hero) or light ones (header). */
+  tone?: 'light' | 'dark';
+  size?: number;
+}
+
+export function BrandMark({ size = 32 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="provisio-mark" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#4466f2" />
+          <stop offset="1" stopColor="#1ea6ec" />
+        </linearGradient>
+      </defs>
+      <rect width="64" height="64" rx="16" fill="url(#provisio-mark)" />
+      <path d="M22 16h13a11 11 0 0 1 0 22h-6v10h-7z M29 23v8h6a4 4 0 0 0 0-8z" fill="#fff" fillRule="evenodd" />
+    </svg>
+  );
+}
+
+export function BrandLogo({ tone = 'dark', size = 32 }: BrandLogoProps) {
+  return (
+    <Group gap={10} wrap="nowrap">
+      <BrandMark size={size} />
+      <Text fw={800} fz={size * 0.62} lh={1} c={tone === 'light' ? 'white' : 'dark.7'} style={{ letterSpacing: -0.5 }}>
+        Provisio
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,20 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface PageTitleProps {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}
+
+export function PageTitle({ title, subtitle, actions }: PageTitleProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md">
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        {subtitle && <Text c="dimmed">{subtitle}</Text>}
+      </Stack>
+      {actions}
+    </Group>
+  );
+}

@@ -1,0 +1,13 @@
+import { MeReply } from '@provisio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-client';
+
+export function getMe(): Promise<MeReply> {
+  return apiRequest('/me', { method: 'GET', schema: MeReply });
+}
+
+/** Confirms the stored token on load; a 401 ends the session inside the API client. */
+export function useMe(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.me, queryFn: getMe, enabled, staleTime: 5 * 60_000 });
+}

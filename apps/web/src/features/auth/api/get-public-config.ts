@@ -1,0 +1,18 @@
+import { PublicConfigReply } from '@provisio/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-client';
+
+export function getPublicConfig(): Promise<PublicConfigReply> {
+  return apiRequest('/publicConfig', { method: 'GET', schema: PublicConfigReply, auth: false, silent: true });
+}
+
+export const publicConfigQuery = queryOptions({
+  queryKey: queryKeys.publicConfig,
+  queryFn: getPublicConfig,
+  staleTime: Infinity,
+});
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQuery);
+}

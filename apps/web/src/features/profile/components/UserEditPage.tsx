@@ -1,0 +1,23 @@
+import { Grid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/PageTitle';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { ProfileCard } from './ProfileCard';
+
+/** /userEdit: any signed-in user's own profile and password. */
+export function UserEditPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <PageTitle title={t('profile.title')} subtitle={t('profile.subtitle')} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <ProfileCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <ChangePasswordCard />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { ErrorBody } from '@provisio/contract';
+import i18next from 'i18next';
+import type { z } from 'zod';
+import { currentLanguage } from './i18n';
+import { notifyError } from './notify';
+import { endSession, getSession } from './session';
+
+export const API_BASE = '/api/v1';
+
+/** Every failed call ends up as one of these: the server's stable code, its translated message, the status. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST';
+  /** JSON body, or a FormData for multipart uploads. */
+  body?: unknown;
+  /** Reply schema from the contract; the reply is parsed with it. */
+  schema: z.ZodType<T>;
+  /** The caller shows errors itself (sign-in and reset pages show them inline). */
+  silent?: boolean;
+  /** Send the stored token (default true when one is stored). */
+  auth?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => window.location.replace('/login');
+const sessionEndedListeners = new Set<() => void>();
+
+/** The router registers a soft navigation here so a 401 does not reload the page. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+/** Lets the query cache be emptied when a session ends without the app knowing (expired token). */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'POST', body, schema, silent = false } = options;
+  const token = options.auth === false ? null : getSession().token;
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  if (token) headers.Token = token;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw fail(new ApiError('network_error', i18next.t('errors.network'), 0), silent);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    if (response.status === 401 && token) {
+      endSession();
+      for (const listener of sessionEndedListeners) listener();
+      onUnauthorized();
+      return Promise.reject(error);
+    }
+    throw fail(error, silent);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw fail(new ApiError('bad_reply', i18next.t('errors.badReply'), response.status), silent);
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const body = ErrorBody.safeParse(payload);
+  if (body.success) {
+    const { code, message, fields } = body.data.error;
+    return new ApiError(code, message, status, fields);
+  }
+  return new ApiError('http_error', i18next.t('errors.http', { status }), status);
+}
+
+function fail(error: ApiError, silent: boolean): ApiError {
+  if (!silent) notifyError(error.message);
+  return error;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './support/constants';
+
+/** End-to-end specs drive the built app in Debian's Chromium; nothing downloads a browser. */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './.artifacts/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.baseUrl,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx e2e/support/start-stack.ts',
+    cwd: '..',
+    url: `${E2E.baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * Starts what the e2e specs run against: a real SMTP server on loopback whose mail the specs can read over HTTP,
+ * a fresh SQLite database seeded with the demo data plus the specs' own accounts, and the real server.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { pino } from 'pino';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/database';
+import { hashPassword } from '../../apps/server/src/lib/passwords';
+import { migrate } from '../../apps/server/src/migrations';
+import { seedOnFirstStart } from '../../apps/server/src/seed/seed';
+import { E2E } from './constants';
+
+const mails: { to: string[]; subject: string; text: string }[] = [];
+
+function startMailCatcher(): Promise<void> {
+  const smtp = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '', text });
+        callback();
+      });
+    },
+  });
+  const api = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(mails));
+  });
+  return Promise.all([
+    new Promise<void>((r) => smtp.listen(E2E.smtpPort, '127.0.0.1', r)),
+    new Promise<void>((r) => api.listen(Number(new URL(E2E.mailApi).port), '127.0.0.1', r)),
+  ]).then(() => undefined);
+}
+
+async function prepareDatabase(dataDir: string): Promise<void> {
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: E2E.adminPassword, SEED_DEMO: 'true' });
+  const db = openDatabase({ sqliteFile: path.join(dataDir, 'provisio.sqlite') });
+  await migrate(db);
+  await seedOnFirstStart(db, config, pino({ level: 'silent' }));
+  const now = Date.now();
+  for (const u of [E2E.simpleUser, E2E.resetUser, E2E.profileUser]) {
+    await db.kysely
+      .insertInto('users')
+      .values({
+        username: u.username,
+        name: u.username.split('.').map((p) => p[0]!.toUpperCase() + p.slice(1)).join(' '),
+        email: u.email,
+        phone_number: '',
+        password_hash: await hashPassword(u.password),
+        user_type: 'simple user',
+        active: 1,
+        company: 'company' in u ? u.company : '',
+        subscriber_id: '',
+        picture_url: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  await db.close();
+}
+
+const dataDir = path.resolve('e2e/.artifacts/data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+await startMailCatcher();
+await prepareDatabase(dataDir);
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: String(E2E.port),
+  HOST: '127.0.0.1',
+  ADMIN_PASSWORD: E2E.adminPassword,
+  SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+  PUBLIC_URL: E2E.baseUrl,
+  MAIL_POLL_MS: '200',
+  LOG_LEVEL: 'warn',
+});
+delete process.env.DATABASE_URL;
+await import('../../apps/server/src/server');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../src/app';
@@ -21,7 +21,7 @@ export interface TestApp {
   deps: Deps;
   db: Db;
   /** POST JSON to /api/v1/<name>, optionally with a token. */
-  call(name: string, body?: unknown, opts?: { token?: string; lang?: string }): ReturnType<FastifyInstance['inject']>;
+  call(name: string, body?: unknown, opts?: { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
   login(user?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { callerEcho } from './common';
+import { ListQuery } from './lists';
+
+export const AUDIT_ENTITIES = ['reseller', 'reseller_tenant', 'reseller_user', 'reseller_user_link', 'user', 'domain', 'licence', 'email_template'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+
+export const AuditLogBody = z.strictObject({
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entity_id: z.string().max(255).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor: z.string().max(254).optional(),
+  from: z.number().int().min(0).optional(),
+  to: z.number().int().min(0).optional(),
+  ...ListQuery,
+  ...callerEcho,
+});
+export const AuditRow = z.object({
+  id: z.number(),
+  at: z.number(),
+  actor_type: z.string(),
+  actor_id: z.number().nullable(),
+  actor_name: z.string(),
+  ip: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+export const AuditList = z.array(AuditRow);

@@ -14,9 +14,30 @@ import { filesRoutes } from './modules/files/files.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { healthRoute, systemRoutes } from './modules/system/system.routes';
+import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { resellerUsersRoutes } from './modules/reseller-users/reseller-users.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { domainsRoutes } from './modules/domains/domains.routes';
+import { licencesRoutes } from './modules/licences/licences.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 /** The API modules, each mounted under /api/v1. Later features add a line here. */
-const API_MODULES = [systemRoutes, authRoutes, profileRoutes, filesRoutes, dashboardRoutes, mailRoutes];
+const API_MODULES = [
+  systemRoutes,
+  authRoutes,
+  profileRoutes,
+  filesRoutes,
+  dashboardRoutes,
+  mailRoutes,
+  resellersRoutes,
+  resellerUsersRoutes,
+  usersRoutes,
+  domainsRoutes,
+  licencesRoutes,
+  templatesRoutes,
+  auditRoutes,
+];
 
 export async function buildApp(deps: Deps, log: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({

@@ -9,7 +9,7 @@ export const ResellerList = z.array(ResellerRow);
 
 export const CreateUpdateResellerBody = z.strictObject({
   id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1, { error: 'resellerNameRequired' }).max(LIMITS.nameMax),
+  name: z.string({ error: 'resellerNameRequired' }).trim().min(1, { error: 'resellerNameRequired' }).max(LIMITS.nameMax),
   ...callerEcho,
 });
 export type CreateUpdateResellerBody = z.infer<typeof CreateUpdateResellerBody>;

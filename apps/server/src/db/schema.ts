@@ -203,6 +203,20 @@ export interface CallRecordsTable {
   call_flow: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Millis;
+  actor_type: string;
+  actor_id: number | null;
+  actor_name: string;
+  ip: string;
+  entity: string;
+  entity_id: string;
+  action: 'create' | 'update' | 'delete';
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   reseller_users: ResellerUsersTable;
@@ -222,6 +236,7 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   licences: LicencesTable;
   call_records: CallRecordsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

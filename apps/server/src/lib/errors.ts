@@ -10,11 +10,14 @@ export const ERROR_STATUS = {
   reset_link_used: 400,
   reset_link_expired: 400,
   invalid_image: 400,
+  weak_password: 400,
+  locked_on_edit: 400,
   invalid_credentials: 401,
   not_signed_in: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  domain_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_attempts: 429,
@@ -42,3 +45,19 @@ export class AppError extends Error {
 
 export const forbidden = () => new AppError('forbidden', 'forbidden');
 export const notFound = () => new AppError('not_found', 'notFound');
+
+/** True when a write failed on a unique index (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE): a lost race. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Runs a write and turns a unique-index failure into the given conflict. */
+export async function uniqueOr<T>(write: () => Promise<T>, conflict: () => AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}

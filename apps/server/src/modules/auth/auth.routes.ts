@@ -8,6 +8,7 @@ import {
   MeReply,
   OkReply,
   ResetPasswordBody,
+  StrongResetPasswordBody,
 } from '@provisio/contract';
 import { t, requestLanguage } from '../../lib/i18n';
 import * as auth from './auth.service';
@@ -50,6 +51,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auth'], summary: 'Set a new admin password from an emailed link', body: ResetPasswordBody, response: { 200: OkReply, ...errors } },
     handler: async (req) => {
       await auth.resetPassword(deps, req.body.ref, req.body.password);
+      return { ok: true as const, message: t(req, 'passwordResetDone') };
+    },
+  });
+
+  app.post('/resetResellerPassword', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: "Set a new reseller user's password from an emailed link (strong passwords only)", body: StrongResetPasswordBody, response: { 200: OkReply, ...errors } },
+    handler: async (req) => {
+      await auth.resetResellerPassword(deps, req.body.ref, req.body.password);
       return { ok: true as const, message: t(req, 'passwordResetDone') };
     },
   });

@@ -1,4 +1,4 @@
-import type { AdminLoginBody, AdminLoginReply, Language, MeReply } from '@provisio/contract';
+import { type AdminLoginBody, type AdminLoginReply, type Language, type MeReply, passwordStrength } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -92,8 +92,33 @@ export async function forgetPassword(deps: Deps, username: string, lang: Languag
     .where('active', '=', 1)
     .orderBy('id')
     .executeTakeFirst();
-  if (!u || !u.email) return;
-  await sendResetLink(deps, { type: 'user', id: u.id, name: u.name, username: u.username, email: u.email }, '/resetPassword', lang);
+  if (u) {
+    if (u.email) await sendResetLink(deps, { type: 'user', id: u.id, name: u.name, username: u.username, email: u.email }, '/resetPassword', lang);
+    return;
+  }
+  // Reseller users sign in with their email; their link leads to the reseller reset page with its strength rules.
+  const r = await deps.db.kysely
+    .selectFrom('reseller_users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', login))
+    .executeTakeFirst();
+  if (!r) return;
+  await sendResetLink(deps, { type: 'reseller_user', id: r.id, name: r.name, username: r.email, email: r.email }, '/resetResellerPassword', lang);
+}
+
+/** Reseller reset (spec §5): 8 to 100 characters and a strength of 4 of 4; a weak password keeps the link usable. */
+export async function resetResellerPassword(deps: Deps, ref: string, password: string): Promise<void> {
+  if (!passwordStrength(password).strong) throw new AppError('weak_password', 'passwordWeak');
+  const passwordHash = await hashPassword(password);
+  const id = await consumeResetRef(deps, 'reseller_user', ref);
+  const row = await deps.db.kysely
+    .updateTable('reseller_users')
+    .set({ password_hash: passwordHash, updated_at: Date.now() })
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
+  await revokeAllSessions(deps.db, { type: 'reseller_user', id });
+  if (row) await clearLoginFailures(deps.db, row.email);
 }
 
 export async function resetPassword(deps: Deps, ref: string, password: string): Promise<void> {

@@ -26,3 +26,8 @@ export async function assertTenantVisible(db: Db, caller: Caller, tenantId: stri
   const scope = await visibleTenantIds(db, caller);
   if (scope !== 'all' && !scope.includes(tenantId)) throw forbidden();
 }
+
+/** Throws 403 unless the tenant is in an already computed scope (for checks inside a transaction). */
+export function assertInScope(scope: 'all' | string[], tenantId: string): void {
+  if (scope !== 'all' && !scope.includes(tenantId)) throw forbidden();
+}

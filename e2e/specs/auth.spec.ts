@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../support/constants';
+import { shot } from '../support/helpers';
+
+test('admin signs in (wrong then right password), sees the dashboard, logs out and the back button stays out', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await shot(page, 'login');
+
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('not-the-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid Credentials');
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  await shot(page, 'login-invalid');
+
+  await page.getByTestId('login-password').fill(E2E.adminPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('stat-tenants-value')).toHaveText('5');
+  await expect(page.getByTestId('stat-extensions-value')).toHaveText('545');
+  await expect(page.getByTestId('sidebar-user-name')).toHaveText('Administrator');
+  await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('data-active', 'true');
+  await shot(page, 'dashboard-admin');
+
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('dashboard')).toHaveCount(0);
+});
+
+test('the admin menu has one active item that follows the path, unknown paths get the 404 page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(E2E.adminPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const key of ['dashboard', 'resellers', 'resellerUsers', 'tenants', 'users', 'clientProfiles', 'licenses', 'emailTemplates', 'logs']) {
+    await expect(page.getByTestId(`nav-${key}`)).toBeVisible();
+  }
+  await page.getByTestId('nav-tenants').click();
+  await expect(page).toHaveURL(/\/tenants$/);
+  await expect(page.locator('[data-testid^="nav-"][data-active="true"]')).toHaveCount(1);
+  await expect(page.getByTestId('nav-tenants')).toHaveAttribute('data-active', 'true');
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404').first()).toBeVisible();
+  await shot(page, 'error-404');
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../support/constants';
+import { shot } from '../support/helpers';
+
+test('switching to Spanish shows the Spanish menu, and the choice is kept after a reload', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(E2E.adminPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('nav-resellers')).toContainText('Resellers');
+
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-es').click();
+  await expect(page.getByTestId('nav-resellers')).toContainText('Revendedores');
+  await expect(page.getByTestId('nav-emailTemplates')).toContainText('Plantillas de correo');
+  await expect(page.getByTestId('nav-logs')).toContainText('Registros del sistema');
+  await shot(page, 'dashboard-es');
+
+  await page.reload();
+  await expect(page.getByTestId('nav-resellers')).toContainText('Revendedores');
+  // The server answers in the same language.
+  const res = await page.request.post('/api/v1/adminLogin', {
+    data: { cloud_id: 'DEMO', user: 'admin', password: 'wrong' },
+    headers: { 'accept-language': await page.evaluate(() => localStorage.getItem('lang') ?? '') },
+  });
+  expect((await res.json()).error.message).toBe('Credenciales no válidas');
+
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-fr').click();
+  await expect(page.getByTestId('nav-resellers')).toContainText('Revendeurs');
+  await shot(page, 'dashboard-fr');
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-en').click();
+});

@@ -38,7 +38,7 @@ test('the admin menu has one active item that follows the path, unknown paths ge
   await page.getByTestId('login-password').fill(E2E.adminPassword);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const key of ['dashboard', 'resellers', 'resellerUsers', 'tenants', 'users', 'clientProfiles', 'licenses', 'emailTemplates', 'logs']) {
+  for (const key of ['dashboard', 'resellers', 'reseller_users', 'tenants', 'users', 'client_profiles', 'licenses', 'email_templates', 'logs']) {
     await expect(page.getByTestId(`nav-${key}`)).toBeVisible();
   }
   await page.getByTestId('nav-tenants').click();

@@ -13,7 +13,7 @@ test('switching to Spanish shows the Spanish menu, and the choice is kept after 
   await page.getByTestId('language-switcher').click();
   await page.getByTestId('language-es').click();
   await expect(page.getByTestId('nav-resellers')).toContainText('Revendedores');
-  await expect(page.getByTestId('nav-emailTemplates')).toContainText('Plantillas de correo');
+  await expect(page.getByTestId('nav-email_templates')).toContainText('Plantillas de correo');
   await expect(page.getByTestId('nav-logs')).toContainText('Registros del sistema');
   await shot(page, 'dashboard-es');
 

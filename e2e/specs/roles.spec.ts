@@ -13,7 +13,7 @@ test('a simple user sees only their screens, cannot open /resellers, and the API
   await expect(page.getByTestId('stat-tenants-value')).toHaveText('1');
   await expect(page.getByTestId('stat-extensions-value')).toHaveText('20');
   await expect(page.getByTestId('nav-tenants')).toBeVisible();
-  for (const key of ['resellers', 'resellerUsers', 'users', 'clientProfiles', 'licenses', 'emailTemplates', 'logs']) {
+  for (const key of ['resellers', 'reseller_users', 'users', 'client_profiles', 'licenses', 'email_templates', 'logs']) {
     await expect(page.getByTestId(`nav-${key}`)).toHaveCount(0);
   }
   await shot(page, 'dashboard-simple-user');

@@ -11,9 +11,11 @@ export function App() {
     setUnauthorizedHandler(() => void created.navigate('/login', { replace: true }));
     return created;
   });
+  // Router updates are applied synchronously: inside React transitions, a sign-out's session change and the
+  // following navigations could interleave so that Back right after log out left a blank screen.
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} useTransitions={false} />
     </Providers>
   );
 }

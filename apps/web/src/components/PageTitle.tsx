@@ -9,8 +9,8 @@ interface PageTitleProps {
 
 export function PageTitle({ title, subtitle, actions }: PageTitleProps) {
   return (
-    <Group justify="space-between" align="flex-end" gap="md">
-      <Stack gap={4}>
+    <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">
+      <Stack gap={4} miw={0}>
         <Title order={2}>{title}</Title>
         {subtitle && <Text c="dimmed">{subtitle}</Text>}
       </Stack>

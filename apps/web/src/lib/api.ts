@@ -2,7 +2,7 @@ import { ErrorBody } from '@provisio/contract';
 import i18next from 'i18next';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
-import { notifyError } from './notify';
+import { notifyError, notifyInfo } from './notify';
 import { endSession, getSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -35,6 +35,7 @@ export interface RequestOptions<T> {
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => window.location.replace('/login');
 const sessionEndedListeners = new Set<() => void>();
+let lastSessionNotice = 0;
 
 /** The router registers a soft navigation here so a 401 does not reload the page. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
@@ -72,6 +73,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (response.status === 401 && token) {
       endSession();
       for (const listener of sessionEndedListeners) listener();
+      // Several calls may fail at once when a session expires; tell the user only once.
+      if (Date.now() - lastSessionNotice > 3000) notifyInfo(error.message);
+      lastSessionNotice = Date.now();
       onUnauthorized();
       return Promise.reject(error);
     }

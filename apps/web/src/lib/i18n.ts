@@ -56,6 +56,8 @@ export function setupI18n(lang: Language = storedLanguage()) {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // Every language is bundled, so nothing ever needs to suspend while loading.
+    react: { useSuspense: false },
   });
   document.documentElement.lang = lang;
   i18next.on('languageChanged', (next) => {

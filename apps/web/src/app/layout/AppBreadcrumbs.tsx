@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +9,8 @@ export function AppBreadcrumbs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const trail = pathname === '/dashboard' ? [] : crumbsFor(pathname);
+  const last = trail.at(-1);
+  useDocumentTitle(`${t(last?.labelKey ?? 'nav.dashboard')} · Provisio`);
   return (
     <nav aria-label={t('crumbs.label')} data-testid="breadcrumbs">
       <Breadcrumbs separatorMargin={6} fz="sm">

@@ -9,13 +9,20 @@ import { SignInForm } from './SignInForm';
 export function LoginPage() {
   const { token } = useSession();
   const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
+  // The username typed in one mode is kept when switching to the other.
+  const [username, setUsername] = useState('');
   if (token) return <Navigate to="/dashboard" replace />;
   return (
     <AuthLayout>
       {mode === 'signIn' ? (
-        <SignInForm onForgot={() => setMode('reset')} />
+        <SignInForm username={username} onUsernameChange={setUsername} onForgot={() => setMode('reset')} />
       ) : (
-        <ResetRequestForm onBack={() => setMode('signIn')} onSent={() => setMode('signIn')} />
+        <ResetRequestForm
+          username={username}
+          onUsernameChange={setUsername}
+          onBack={() => setMode('signIn')}
+          onSent={() => setMode('signIn')}
+        />
       )}
     </AuthLayout>
   );

@@ -8,15 +8,16 @@ import { notifySuccess } from '../../../lib/notify';
 import { useForgetPassword } from '../api/forget-password';
 
 interface ResetRequestFormProps {
+  username: string;
+  onUsernameChange: (value: string) => void;
   onBack: () => void;
   onSent: () => void;
 }
 
 /** Reset mode of /login: only the username, a Reset button and the way back (spec §2). */
-export function ResetRequestForm({ onBack, onSent }: ResetRequestFormProps) {
+export function ResetRequestForm({ username, onUsernameChange, onBack, onSent }: ResetRequestFormProps) {
   const { t } = useTranslation();
   const request = useForgetPassword();
-  const [username, setUsername] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -57,7 +58,7 @@ export function ResetRequestForm({ onBack, onSent }: ResetRequestFormProps) {
           autoFocus
           size="md"
           value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
+          onChange={(event) => onUsernameChange(event.currentTarget.value)}
           error={fieldError}
           data-testid="reset-username"
         />

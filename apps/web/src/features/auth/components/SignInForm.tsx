@@ -9,7 +9,13 @@ import { startSession } from '../../../lib/session';
 import { useAdminLogin } from '../api/admin-login';
 import { publicConfigQuery } from '../api/get-public-config';
 
-export function SignInForm({ onForgot }: { onForgot: () => void }) {
+interface SignInFormProps {
+  username: string;
+  onUsernameChange: (value: string) => void;
+  onForgot: () => void;
+}
+
+export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -17,7 +23,8 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const form = useForm({
-    initialValues: { user: '', password: '' },
+    initialValues: { user: username, password: '' },
+    onValuesChange: (values) => onUsernameChange(values.user),
     validate: {
       user: (value) => (value.trim() ? null : t('validation.required')),
       password: (value) => (value ? null : t('validation.required')),
@@ -56,7 +63,7 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
           label={t('auth.username')}
           placeholder={t('auth.usernamePlaceholder')}
           autoComplete="username"
-          autoFocus
+          autoFocus={!username}
           size="md"
           data-testid="login-username"
           {...form.getInputProps('user')}

@@ -9,7 +9,8 @@ function percent(part: number, whole: number): number {
 
 /** How much of the extension base uses the apps: linking share and app access. */
 export function UsageCards({ summary }: { summary: DashboardReply }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const numbers = new Intl.NumberFormat(i18n.language);
   const linked = percent(summary.linked_extensions, summary.extensions);
   const access = [
     { key: 'mobile', label: t('dashboard.mobile'), value: summary.mobile_enabled, icon: IconDeviceMobile, color: 'brand' },
@@ -36,7 +37,10 @@ export function UsageCards({ summary }: { summary: DashboardReply }) {
             }
           />
           <Text c="dimmed">
-            {t('dashboard.linkingOf', { linked: summary.linked_extensions, total: summary.extensions })}
+            {t('dashboard.linkingOf', {
+              linked: numbers.format(summary.linked_extensions),
+              total: numbers.format(summary.extensions),
+            })}
           </Text>
         </Group>
       </Card>

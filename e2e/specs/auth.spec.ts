@@ -23,13 +23,18 @@ test('admin signs in (wrong then right password), sees the dashboard, logs out a
   await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('data-active', 'true');
   await shot(page, 'dashboard-admin');
 
+  // Browse to a second screen, then log out: going back must not show an admin screen again.
+  await page.getByTestId('sidebar-user').click();
+  await expect(page).toHaveURL(/\/userEdit$/);
   await page.getByTestId('profile-menu').click();
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.goBack();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-form')).toBeVisible();
   await expect(page.getByTestId('dashboard')).toHaveCount(0);
+  await expect(page.getByTestId('sidebar-menu')).toHaveCount(0);
 });
 
 test('the admin menu has one active item that follows the path, unknown paths get the 404 page', async ({ page }) => {

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@provisio/contract';
 import type { Deps } from './deps';
+import { JobQueue } from './lib/jobs';
+import { createConnector } from './platform';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
@@ -20,7 +23,14 @@ import { usersRoutes } from './modules/users/users.routes';
 import { domainsRoutes } from './modules/domains/domains.routes';
 import { licencesRoutes } from './modules/licences/licences.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { logsRoutes } from './modules/logs/logs.routes';
+import { extensionsRoutes } from './modules/extensions/extensions.routes';
+import { appAccountsRoutes } from './modules/app-accounts/app-accounts.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
+import { refusalLogging } from './lib/logging/refusal-logging';
 
 /** The API modules, each mounted under /api/v1. Later features add a line here. */
 const API_MODULES = [
@@ -36,14 +46,33 @@ const API_MODULES = [
   domainsRoutes,
   licencesRoutes,
   templatesRoutes,
+  tenantsRoutes,
   auditRoutes,
+  logsRoutes,
+  extensionsRoutes,
+  appAccountsRoutes,
+  jobsRoutes,
 ];
 
-export async function buildApp(deps: Deps, log: FastifyBaseLogger): Promise<FastifyInstance> {
+/** Deps without the platform connector and job queue; buildApp adds them from the configuration. */
+export type BaseDeps = Omit<Deps, 'connector' | 'jobs'> & Partial<Pick<Deps, 'connector' | 'jobs'>>;
+
+/** Adds the configured platform connector (PLATFORM) and the job queue with every job type. */
+export function completeDeps(base: BaseDeps, log: FastifyBaseLogger): Deps {
+  const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db);
+  const jobs = base.jobs ?? new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, { pollMs: base.config.JOB_POLL_MS });
+  const deps: Deps = { ...base, connector, jobs };
+  return deps;
+}
+
+export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<FastifyInstance> {
+  const deps = completeDeps(base, log);
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     trustProxy: deps.config.TRUST_PROXY,
+    // Unique across restarts, so getlogs' req_id filter finds one request's lines only.
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +81,7 @@ export async function buildApp(deps: Deps, log: FastifyBaseLogger): Promise<Fast
   app.removeContentTypeParser('text/plain');
 
   await app.register(errorHandler);
+  await app.register(refusalLogging);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

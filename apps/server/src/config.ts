@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PLATFORMS } from './platform';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -34,8 +35,14 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Provisio <no-reply@localhost>'),
   MAIL_POLL_MS: int(50, 600_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_RETENTION_DAYS: int(1, 3650).default(30),
+  LOG_MAX_ROWS: int(100, 1_000_000_000).default(2_000_000),
+  LOKI_URL: z.url().optional(),
+  LOKI_SELECTOR: z.string().regex(/^\{.+\}$/, 'a LogQL stream selector such as {job="provisio"}').default('{job=~".+"}'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
+  PLATFORM: z.enum(PLATFORMS, { error: `must be one of: ${PLATFORMS.join(', ')} (no other telephony platform connector is built yet)` }).default('builtin'),
+  JOB_POLL_MS: int(50, 600_000).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string };

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { loggerOptions } from './lib/logger';
+import { createLogging, logStoreTarget } from './lib/logging';
 import { Mailer } from './lib/mailer';
 import { migrate } from './migrations';
 import { seedOnFirstStart } from './seed/seed';
@@ -12,13 +11,21 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'provisio.sqlite') });
   const applied = await migrate(db);
-  const log = pino(loggerOptions(config.LOG_LEVEL));
+  const logging = createLogging(config, { target: logStoreTarget(config) });
+  const log = logging.log;
+  // A crash (also an unhandled rejection, which Node raises as one) is logged and stored before the process ends.
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception: the server stops');
+    logging.writer?.flushSync();
+    process.exit(1);
+  });
   const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS });
-  const deps = { config, db, mailer };
+  const deps = { config, db, mailer, logStore: logging.store };
   const app = await buildApp(deps, log);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   await seedOnFirstStart(db, config, app.log);
   deps.mailer.start();
+  app.deps.jobs.start();
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
@@ -27,8 +34,11 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // An interrupted job keeps its checkpoint and is resumed by the next start (or another instance).
+    await app.deps.jobs.stop();
     await deps.mailer.stop();
     await db.close();
+    await logging.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import type { Deps } from '../src/deps';
+import { createLogging, type LogStoreTarget, type Logging } from '../src/lib/logging';
 import { Mailer } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
 import { migrate } from '../src/migrations';
@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
   db: Db;
+  /** The test app's logger and log store (in its temp dir, or its PostgreSQL schema); `flush()` stores what was logged. */
+  logging: Logging;
   /** POST JSON to /api/v1/<name>, optionally with a token. */
   call(name: string, body?: unknown, opts?: { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
   login(user?: string, password?: string): Promise<string>;
@@ -27,7 +29,7 @@ export interface TestApp {
 }
 
 /** A real database for one test file: a fresh SQLite file, or a fresh schema in the test PostgreSQL. */
-async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void>; dataDir: string }> {
+async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void>; dataDir: string; logTarget: LogStoreTarget }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-test-'));
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
@@ -41,6 +43,7 @@ async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void>; 
     return {
       db,
       dataDir,
+      logTarget: { kind: 'postgres', url, schema },
       dispose: async () => {
         await db.close();
         const c = new pg.Client({ connectionString: url });
@@ -51,18 +54,27 @@ async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void>; 
     };
   }
   const db = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
-  return { db, dataDir, dispose: () => db.close() };
+  return { db, dataDir, logTarget: { kind: 'sqlite', file: path.join(dataDir, 'logs.sqlite') }, dispose: () => db.close() };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, dispose, dataDir } = await freshDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD, LOG_LEVEL: 'silent', MAIL_POLL_MS: '50', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
-  const log = pino({ level: config.LOG_LEVEL });
+export interface TestAppOptions {
+  /** Adds routes before the app is ready (e.g. one that fails, to see a 500 in the logs). */
+  routes?: (app: FastifyInstance) => void;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const { db, dispose, dataDir, logTarget } = await freshDatabase();
+  // Lines go to the test's own log store, not to stdout (TEST_LOG_STDOUT=1 shows them).
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD, LOG_LEVEL: 'info', MAIL_POLL_MS: '50', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   await migrate(db);
+  const logging = createLogging(config, { target: config.LOKI_URL ? null : logTarget, stdout: process.env.TEST_LOG_STDOUT === '1' });
+  const log = logging.log;
   await seedOnFirstStart(db, config, log);
   const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS });
-  const deps: Deps = { config, db, mailer };
-  const app = await buildApp(deps, log);
+  // The job worker is not started: tests run due jobs with `deps.jobs.drain()`.
+  const app = await buildApp({ config, db, mailer, logStore: logging.store }, log);
+  const deps: Deps = app.deps;
+  opts.routes?.(app);
   await app.ready();
   const call: TestApp['call'] = (name, body, opts = {}) =>
     app.inject({
@@ -75,6 +87,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     deps,
     db,
+    logging,
     call,
     async login(user = 'admin', password = ADMIN_PASSWORD) {
       const res = await call('adminLogin', { cloud_id: config.CLOUD_ID, user, password });
@@ -83,7 +96,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
+      await deps.jobs.stop();
       await mailer.stop();
+      await logging.close();
       await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

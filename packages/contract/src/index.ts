@@ -13,3 +13,8 @@ export * from './domains';
 export * from './licences';
 export * from './templates';
 export * from './audit';
+export * from './logs';
+export * from './tenants';
+export * from './extensions';
+export * from './jobs';
+export * from './app-accounts';

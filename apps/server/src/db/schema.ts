@@ -217,6 +217,78 @@ export interface AuditLogTable {
   after_json: string | null;
 }
 
+export interface BuiltinTenantsTable {
+  id: Generated<number>;
+  tid: string;
+  tname: string;
+  created_at: Millis;
+}
+
+export interface BuiltinDomainsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  domain: string;
+  site_name: string;
+}
+
+/** The builtin platform's extensions; the SIP password lives only here. */
+export interface BuiltinExtensionsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  extension: string;
+  domain: string;
+  site_name: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  admin: Flag;
+  sip_password: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface AppAccountsTable {
+  id: Generated<number>;
+  cloud_id: string;
+  username: string;
+  password_hash: string;
+  tenant_id: string;
+  extension: string;
+  did: string;
+  must_change_password: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  dedupe_key: string | null;
+  tenant_id: string | null;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: Generated<number>;
+  total: Generated<number>;
+  failed: Generated<number>;
+  checkpoint: string | null;
+  result: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  run_after: Millis;
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  created_by: string;
+  created_at: Millis;
+  updated_at: Millis;
+  finished_at: Millis | null;
+}
+
+export interface JobEffectsTable {
+  job_id: number;
+  effect_key: string;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   reseller_users: ResellerUsersTable;
@@ -237,6 +309,12 @@ export interface Database {
   licences: LicencesTable;
   call_records: CallRecordsTable;
   audit_log: AuditLogTable;
+  builtin_tenants: BuiltinTenantsTable;
+  builtin_domains: BuiltinDomainsTable;
+  builtin_extensions: BuiltinExtensionsTable;
+  app_accounts: AppAccountsTable;
+  jobs: JobsTable;
+  job_effects: JobEffectsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 export interface OutgoingMail {
   kind: string;
@@ -57,9 +59,10 @@ export class Mailer {
     this.maxAttempts = opts.maxAttempts ?? 8;
   }
 
-  async enqueue(mail: OutgoingMail): Promise<number> {
+  /** Queues a message; pass a transaction to make queuing part of it (a job's once-only effect). */
+  async enqueue(mail: OutgoingMail, trx?: Kysely<Database>): Promise<number> {
     const now = Date.now();
-    const row = await this.db.kysely
+    const row = await (trx ?? this.db.kysely)
       .insertInto('mail_messages')
       .values({
         kind: mail.kind,

@@ -2,12 +2,16 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../db/database';
 import { core001 } from './001-core';
 import { admin002 } from './002-admin';
+import { logs003 } from './003-logs';
+import { extensions004 } from './004-extensions';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
   return {
     '001_core': core001(db.dialect),
     '002_admin': admin002(db.dialect),
+    '003_logs': logs003(db.dialect),
+    '004_extensions': extensions004(db.dialect),
   };
 }
 

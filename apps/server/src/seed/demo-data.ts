@@ -1,6 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewExtension } from '../db/schema';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { BuiltinExtensionsTable, Database } from '../db/schema';
+import { syncTenantExtensions } from '../modules/extensions/extensions.sync';
+import { syncTenants } from '../modules/tenants/tenants.sync';
+import { BuiltinConnector } from '../platform/builtin';
+
+type NewBuiltinExtension = Insertable<BuiltinExtensionsTable>;
+interface PortalOnly {
+  extension: string;
+  linked: number;
+  mobile_app_allowed: number;
+  desktop_app_allowed: number;
+  mobile_phone: string;
+  pin: string;
+}
 
 const FIRST = ['Ana', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maria', 'Noah', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Samir', 'Tara', 'Umar', 'Vera', 'Wen', 'Yusuf', 'Zoe'];
 const LAST = ['Almeida', 'Brown', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ivanova', 'Jensen', 'Kim', 'Lopez', 'Martin', 'Nakamura', 'Okafor', 'Petit', 'Rossi', 'Silva', 'Tanaka', 'Usman', 'Varga', 'Weber', 'Young', 'Zimmer'];
@@ -32,43 +45,67 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+/**
+ * The demo: tenants, domains and extensions go into the builtin platform's tables, and the portal's tables are
+ * produced from them by the same sync code every platform uses; then the portal-only fields (linked, app flags,
+ * phones) are set, and the rest of the demo (resellers, licences, a profile, a template) is added.
+ */
 export async function seedDemo(db: Kysely<Database>, cloudId: string): Promise<{ tenants: number; extensions: number }> {
   const now = Date.now();
   const rand = rng(20211);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const connector = new BuiltinConnector(db);
   let extensionCount = 0;
+  const portalFields = new Map<string, PortalOnly[]>();
   await db.transaction().execute(async (trx: Transaction<Database>) => {
     for (const t of DEMO_TENANTS) {
-      await trx.insertInto('tenants').values({ tid: t.tid, tname: t.tname, mobile_app_allowed: 0, desktop_app_allowed: 0, created_at: now, updated_at: now }).execute();
-      await trx.insertInto('tenant_domains').values(t.sites.map((site) => ({ tenant_id: t.tid, domain: t.tid, site_name: site }))).execute();
-      const rows: NewExtension[] = [];
+      await trx.insertInto('builtin_tenants').values({ tid: t.tid, tname: t.tname, created_at: now }).execute();
+      await trx.insertInto('builtin_domains').values(t.sites.map((site) => ({ tenant_id: t.tid, domain: t.tid, site_name: site }))).execute();
+      const rows: NewBuiltinExtension[] = [];
+      const portal: PortalOnly[] = [];
       for (let i = 0; i < t.count; i++) {
         const firstname = pick(FIRST);
         const lastname = pick(LAST);
         const hasEmail = rand() > 0.1;
         const linked = hasEmail && rand() > 0.6 ? 1 : 0;
+        const extension = String(100 + i);
         rows.push({
           tenant_id: t.tid,
-          extension: String(100 + i),
+          extension,
           domain: t.tid,
           site_name: t.sites[i % t.sites.length]!,
           firstname,
           lastname,
           admin: i === 0 ? 1 : 0,
-          email: hasEmail ? `${firstname}.${lastname}.${100 + i}@${t.tid}`.toLowerCase() : '',
+          email: hasEmail ? `${firstname}.${lastname}.${extension}@${t.tid}`.toLowerCase() : '',
+          sip_password: randomBytes(12).toString('base64url'),
+          created_at: now,
+          updated_at: now,
+        });
+        portal.push({
+          extension,
           linked,
           mobile_app_allowed: linked && rand() > 0.3 ? 1 : 0,
           desktop_app_allowed: linked && rand() > 0.5 ? 1 : 0,
           mobile_phone: rand() > 0.5 ? `+1555${String(1000000 + Math.floor(rand() * 8999999))}` : '',
-          home_phone: '',
-          sip_password: randomBytes(12).toString('base64url'),
           pin: String(1000 + Math.floor(rand() * 9000)),
-          created_at: now,
-          updated_at: now,
         });
       }
       extensionCount += rows.length;
-      await insertChunked(rows, 200, (chunk) => trx.insertInto('extensions').values(chunk).execute());
+      portalFields.set(t.tid, portal);
+      await insertChunked(rows, 200, (chunk) => trx.insertInto('builtin_extensions').values(chunk).execute());
+    }
+  });
+
+  await syncTenants(db, connector);
+  for (const t of DEMO_TENANTS) await syncTenantExtensions(db, connector, t.tid);
+
+  await db.transaction().execute(async (trx: Transaction<Database>) => {
+    for (const t of DEMO_TENANTS) {
+      for (const p of portalFields.get(t.tid) ?? []) {
+        const { extension, ...set } = p;
+        await trx.updateTable('extensions').set(set).where('tenant_id', '=', t.tid).where('extension', '=', extension).execute();
+      }
       await trx
         .insertInto('licences')
         .values({ tenant_id: t.tid, vcx_desktop: Math.ceil(t.count * 0.5), vcx_mobile: Math.ceil(t.count * 0.8), call_monitor: 5, call_recording: 10, analytics: 1, last_updated_by: 'admin', updated_at: now })

@@ -1,0 +1,47 @@
+import type { Generated, Kysely } from 'kysely';
+import type { LogRecord } from './log-record';
+
+export interface LogsTable extends LogRecord {
+  id: Generated<number>;
+}
+export interface LogDatabase {
+  logs: LogsTable;
+}
+export type StoredLog = LogRecord & { id: number };
+
+/** What getlogs asks the store: a time window in epoch ms, newest first. */
+export interface LogQuery {
+  from: number;
+  to: number;
+  text: string;
+  level: string;
+  reqId?: string;
+  jobId?: string;
+  limit: number;
+}
+
+/** Where the server's own log lines are kept: a SQLite file of its own, or a table in the portal's PostgreSQL. */
+export interface LogStore {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly kysely: Kysely<LogDatabase>;
+  insert(rows: LogRecord[]): Promise<void>;
+  /** Only SQLite can write synchronously; used to keep the last lines of a crash. */
+  insertSync?(rows: LogRecord[]): void;
+  close(): Promise<void>;
+}
+
+export const LOG_COLUMNS = [
+  'ts',
+  'level',
+  'msg',
+  'job',
+  'host',
+  'filename',
+  'caller',
+  'function_name',
+  'error',
+  'stacktrace',
+  'req_id',
+  'job_id',
+  'line',
+] as const satisfies readonly (keyof LogRecord)[];

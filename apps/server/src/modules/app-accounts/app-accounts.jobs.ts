@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LANGUAGES, formatMessage } from '@provisio/contract';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { defineJob } from '../../lib/jobs';
+import { generatePassword, hashPassword } from '../../lib/passwords';
+import { emailToPlatform } from './email-to-platform';
+import { saveAppAccount } from './app-accounts.repository';
+import { composeLinkEmail, qrLink } from './link-email';
+
+export const EMAIL_LINKS = 'app-accounts.email-links';
+export const RELINK = 'app-accounts.relink';
+const PROGRESS_EVERY = 25;
+
+const Lang = z.enum(LANGUAGES);
+const Resume = z.object({ next: z.number(), sent: z.number(), failures: z.array(z.string()) });
+
+/**
+ * Sends the QR-link emails: for each recipient email, one message per subscriber having it. Each message is
+ * queued in the outbox together with a once-only mark, so a re-run never sends it twice.
+ */
+export const emailLinksJob = defineJob({
+  type: EMAIL_LINKS,
+  payload: z.object({
+    recipients: z.array(z.string()),
+    cc: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    tenants: z.union([z.literal('all'), z.array(z.string())]),
+    lang: Lang,
+  }),
+  async run(ctx, deps: Deps) {
+    const p = ctx.payload;
+    const resume = Resume.safeParse(ctx.checkpoint);
+    let { next, sent, failures } = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
+    const total = p.recipients.length;
+    for (; next < total; next++) {
+      const email = p.recipients[next]!;
+      let q = ctx.db
+        .selectFrom('extensions')
+        .select(['tenant_id', 'extension', 'firstname', 'lastname', 'email'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email));
+      if (p.tenants !== 'all') q = q.where('tenant_id', 'in', p.tenants.length ? p.tenants : ['']);
+      const users = await q.orderBy('tenant_id').orderBy('extension').execute();
+      if (users.length === 0) failures.push(formatMessage(p.lang, 'emailSendFailed', { extension: email }));
+      for (const u of users) {
+        const mail = composeLinkEmail({ subject: p.subject, body: p.body }, u, { publicUrl: deps.config.publicUrl, cloudId: deps.config.CLOUD_ID, lang: p.lang });
+        await ctx.once(`mail:${u.tenant_id}:${u.extension}`, async (trx) => {
+          await deps.mailer.enqueue({ kind: 'qr_link', to: u.email, cc: p.cc, subject: mail.subject, html: mail.html, text: mail.text }, trx);
+        });
+        sent++;
+      }
+      if ((next + 1) % PROGRESS_EVERY === 0) await ctx.progress({ done: next + 1, total, failed: failures.length }, { next: next + 1, sent, failures });
+    }
+    await ctx.progress({ done: total, total, failed: failures.length }, { next: total, sent, failures });
+    return { sent, failures };
+  },
+});
+
+/**
+ * Re-creates the selected users' app accounts with a new generated password (never sent: the user sets one with
+ * the reset link, and must change it at first sign-in anyway) and re-sends their QR links. Once per user.
+ */
+export const relinkJob = defineJob({
+  type: RELINK,
+  payload: z.object({ users: z.array(z.object({ tenant_id: z.string(), extension: z.string(), email: z.string() })), lang: Lang }),
+  async run(ctx, deps: Deps) {
+    const { users, lang } = ctx.payload;
+    const resume = Resume.safeParse(ctx.checkpoint);
+    let { next, sent, failures } = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
+    const total = users.length;
+    for (; next < total; next++) {
+      const u = users[next]!;
+      const ext = await ctx.db.selectFrom('extensions').selectAll().where('tenant_id', '=', u.tenant_id).where('extension', '=', u.extension).executeTakeFirst();
+      try {
+        if (!ext) throw new AppError('not_found', 'extensionNotFound');
+        await emailToPlatform(deps, u.tenant_id, ext, u.email);
+        const passwordHash = await hashPassword(generatePassword());
+        const link = qrLink(deps.config.publicUrl, u.email, deps.config.CLOUD_ID);
+        await ctx.once(`relink:${u.tenant_id}:${u.extension}`, async (trx) => {
+          await saveAppAccount(trx, null, { cloudId: deps.config.CLOUD_ID, tenantId: u.tenant_id, extension: ext, email: u.email, passwordHash });
+          const name = `${ext.firstname} ${ext.lastname}`.trim() || u.email;
+          await deps.mailer.enqueue(
+            { kind: 'relink', to: u.email, subject: formatMessage(lang, 'relinkEmailSubject'), text: formatMessage(lang, 'relinkEmailText', { name, username: u.email, link }) },
+            trx,
+          );
+        });
+        sent++;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failures.push(formatMessage(lang, 'emailSendFailed', { extension: u.extension }));
+      }
+      await ctx.progress({ done: next + 1, total, failed: failures.length }, { next: next + 1, sent, failures });
+    }
+    return { relinked: sent, failures };
+  },
+});

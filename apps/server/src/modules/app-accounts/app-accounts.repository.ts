@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { Database, ExtensionsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { type Actor, recordAudit } from '../../lib/audit';
+import { AppError, uniqueOr } from '../../lib/errors';
+
+export type AccountTrx = Transaction<Database>;
+
+export interface SaveAccount {
+  cloudId: string;
+  tenantId: string;
+  extension: Selectable<ExtensionsTable>;
+  email: string;
+  passwordHash: string;
+  did?: string;
+  pin?: string;
+}
+
+/**
+ * Creates or updates one extension's app account (username = email lowercased, unique in the cloud) and marks
+ * the extension linked with that email. The account must change its password at first sign-in.
+ */
+export async function saveAppAccount(trx: AccountTrx, actor: Actor | null, a: SaveAccount): Promise<void> {
+  const username = a.email.trim().toLowerCase();
+  const ext = a.extension;
+  const other = await trx.selectFrom('app_accounts').select(['tenant_id', 'extension']).where('cloud_id', '=', a.cloudId).where('username', '=', username).executeTakeFirst();
+  const taken = () => new AppError('conflict', 'emailBelongsToOther', { extension: other?.extension ?? '', tenant: other?.tenant_id ?? '' });
+  if (other && (other.tenant_id !== a.tenantId || other.extension !== ext.extension)) throw taken();
+  const now = Date.now();
+  const before = await trx.selectFrom('app_accounts').selectAll().where('cloud_id', '=', a.cloudId).where('tenant_id', '=', a.tenantId).where('extension', '=', ext.extension).executeTakeFirst();
+  const values = { username, password_hash: a.passwordHash, must_change_password: 1, updated_at: now, ...(a.did !== undefined ? { did: a.did } : {}) };
+  const after = before
+    ? await uniqueOr(() => trx.updateTable('app_accounts').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow(), taken)
+    : await uniqueOr(
+        () => trx.insertInto('app_accounts').values({ cloud_id: a.cloudId, tenant_id: a.tenantId, extension: ext.extension, did: '', created_at: now, ...values }).returningAll().executeTakeFirstOrThrow(),
+        taken,
+      );
+  const extAfter = await trx
+    .updateTable('extensions')
+    .set({ email: a.email.trim(), linked: 1, updated_at: now, ...(a.pin !== undefined ? { pin: a.pin } : {}) })
+    .where('id', '=', ext.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (!actor) return;
+  await recordAudit(trx, actor, { entity: 'app_account', entity_id: after.id, action: before ? 'update' : 'create', before: before ?? null, after });
+  await recordAudit(trx, actor, { entity: 'extension', entity_id: `${a.tenantId}/${ext.extension}`, action: 'update', before: ext, after: extAfter });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { EmailLinkBody, JobStartedReply, Language, LinkExtensionBody, ReLinkExtensionsBody } from '@provisio/contract';
+import { formatMessage } from '@provisio/contract';
+import type { Deps } from '../../deps';
+import { type Actor, recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/html';
+import { hashPassword } from '../../lib/passwords';
+import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { EMAIL_LINKS, RELINK } from './app-accounts.jobs';
+import { type AccountTrx, saveAppAccount } from './app-accounts.repository';
+import { emailToPlatform } from './email-to-platform';
+
+const isEmail = (s: string) => z.email().safeParse(s).success;
+const createdBy = (actor: Actor) => `${actor.caller.kind}:${actor.caller.id}`;
+
+/** Finds the tenant of a link request: tenant_id, or the visible tenant having this extension on this domain. */
+async function linkTenant(deps: Deps, actor: Actor, body: LinkExtensionBody): Promise<string> {
+  if (body.tenant_id) return body.tenant_id;
+  if (!body.domain) throw new AppError('validation_failed', 'linkFieldsRequired');
+  const scope = await visibleTenantIds(deps.db, actor.caller);
+  let q = deps.db.kysely.selectFrom('extensions').select('tenant_id').where('domain', '=', body.domain).where('extension', '=', body.extension);
+  if (scope !== 'all') q = q.where('tenant_id', 'in', scope.length ? scope : ['']);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError('validation_failed', 'extensionNotSelected');
+  return row.tenant_id;
+}
+
+/** Creates or updates the extension's app account (password as a hash, to change at first sign-in) and links it. */
+export async function linkExtension(deps: Deps, actor: Actor, body: LinkExtensionBody): Promise<void> {
+  if (!body.extension.trim()) throw new AppError('validation_failed', 'extensionNotSelected');
+  const tenantId = await linkTenant(deps, actor, body);
+  await assertTenantVisible(deps.db, actor.caller, tenantId);
+  const ext = await deps.db.kysely.selectFrom('extensions').selectAll().where('tenant_id', '=', tenantId).where('extension', '=', body.extension).executeTakeFirst();
+  if (!ext) throw new AppError('validation_failed', 'extensionNotSelected');
+  await emailToPlatform(deps, tenantId, ext, body.email);
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.kysely.transaction().execute((trx: AccountTrx) =>
+    saveAppAccount(trx, actor, { cloudId: deps.config.CLOUD_ID, tenantId, extension: ext, email: body.email, passwordHash, did: body.did, pin: body.pin }),
+  );
+}
+
+/** Reads `recepient` (one email, comma-separated emails, or an array) with the refusals of spec §5. */
+function recipients(body: EmailLinkBody): string[] {
+  const subject = body.subject?.trim() ?? '';
+  const html = body.body ? sanitizeRichText(body.body) : '';
+  if (Array.isArray(body.recepient)) {
+    if (body.recepient.length === 0) throw new AppError('validation_failed', 'noUserSelected');
+    if (body.recepient.some((r) => !r.trim())) throw new AppError('validation_failed', 'userHasNoEmail');
+  } else if (!body.recepient.trim()) throw new AppError('validation_failed', 'emailFieldsRequired');
+  if (!subject || !html) throw new AppError('validation_failed', 'emailFieldsRequired');
+  const list = (Array.isArray(body.recepient) ? body.recepient : body.recepient.split(',')).map((r) => r.trim().toLowerCase()).filter(Boolean);
+  if (list.some((r) => !isEmail(r))) throw new AppError('validation_failed', 'emailInvalid');
+  return [...new Set(list)];
+}
+
+/** Queues the QR-link emails: one per subscriber having each email in the caller's visible tenants (or tenant_id). */
+export async function emailLink(deps: Deps, actor: Actor, body: EmailLinkBody, lang: Language): Promise<JobStartedReply> {
+  const to = recipients(body);
+  if (body.tenant_id) await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
+  const scope = body.tenant_id ? [body.tenant_id] : await visibleTenantIds(deps.db, actor.caller);
+  const payload = { recipients: to, cc: body.cc?.trim() ?? '', subject: body.subject!.trim(), body: sanitizeRichText(body.body!), tenants: scope, lang };
+  const { id } = await deps.jobs.enqueue(EMAIL_LINKS, payload, { tenantId: body.tenant_id ?? null, createdBy: createdBy(actor) });
+  return { ok: true, message: formatMessage(lang, 'emailsQueued'), job_id: id, joined: false };
+}
+
+/** Queues the relink of selected users (all must have an email): new accounts, must change password, links re-sent. */
+export async function relinkExtensions(deps: Deps, actor: Actor, users: ReLinkExtensionsBody, lang: Language): Promise<JobStartedReply> {
+  if (users.length === 0) throw new AppError('validation_failed', 'selectUsersFirst');
+  if (users.some((u) => !u.email?.trim())) throw new AppError('validation_failed', 'relinkUserNoEmail');
+  if (users.some((u) => !isEmail(u.email!.trim()))) throw new AppError('validation_failed', 'emailInvalid');
+  const tenants = [...new Set(users.map((u) => u.tenant_id))];
+  for (const tid of tenants) await assertTenantVisible(deps.db, actor.caller, tid);
+  const payload = { users: users.map((u) => ({ tenant_id: u.tenant_id, extension: u.extension, email: u.email!.trim().toLowerCase() })), lang };
+  const { id } = await deps.jobs.enqueue(RELINK, payload, { tenantId: tenants.length === 1 ? tenants[0]! : null, createdBy: createdBy(actor) });
+  await recordAudit(deps.db.kysely, actor, { entity: 'app_account', entity_id: `relink/${id}`, action: 'update', after: { job_id: id, users: payload.users } });
+  return { ok: true, message: formatMessage(lang, 'relinkStarted'), job_id: id, joined: false };
+}
+

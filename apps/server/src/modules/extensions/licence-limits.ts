@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { MessageKey } from '@provisio/contract';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export type AppColumnName = 'mobile_app_allowed' | 'desktop_app_allowed';
+
+const LIMIT_OF = { mobile_app_allowed: 'vcx_mobile', desktop_app_allowed: 'vcx_desktop' } as const;
+const REACHED: Record<AppColumnName, MessageKey> = { mobile_app_allowed: 'mobileLimitReached', desktop_app_allowed: 'desktopLimitReached' };
+const TENANT_WIDE: Record<AppColumnName, MessageKey> = { mobile_app_allowed: 'mobileLimitTenant', desktop_app_allowed: 'desktopLimitTenant' };
+
+export interface AppUse {
+  used: number;
+  limit: number;
+  tenant_level: boolean;
+  extensions: number;
+}
+
+/** Use of one app against the tenant's licence: every extension counts when the tenant-level switch is on. */
+export async function appUse(db: Kysely<Database>, tenantId: string, column: AppColumnName): Promise<AppUse> {
+  const [tenant, licence, counts] = await Promise.all([
+    db.selectFrom('tenants').select([column]).where('tid', '=', tenantId).executeTakeFirst(),
+    db.selectFrom('licences').select([LIMIT_OF[column]]).where('tenant_id', '=', tenantId).executeTakeFirst(),
+    db
+      .selectFrom('extensions')
+      .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.sum<number>(column).as('on')])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+  ]);
+  const tenantLevel = (tenant as Record<string, number> | undefined)?.[column] === 1;
+  const extensions = Number(counts?.all ?? 0);
+  const on = Number(counts?.on ?? 0);
+  const limit = Number((licence as Record<string, number> | undefined)?.[LIMIT_OF[column]] ?? 0);
+  return { used: tenantLevel ? extensions : on, limit, tenant_level: tenantLevel, extensions };
+}
+
+/**
+ * Refuses (409, naming the limit) to turn an app on for one more extension, or for the whole tenant, beyond the
+ * tenant's licence limit. Call it inside the transaction that makes the change.
+ */
+export async function assertAppLimit(db: Kysely<Database>, tenantId: string, column: AppColumnName, o: { wholeTenant?: boolean } = {}): Promise<void> {
+  const use = await appUse(db, tenantId, column);
+  if (o.wholeTenant) {
+    if (use.extensions > use.limit) throw new AppError('conflict', TENANT_WIDE[column], { limit: use.limit, needed: use.extensions });
+    return;
+  }
+  if (use.tenant_level) return;
+  if (use.used + 1 > use.limit) throw new AppError('conflict', REACHED[column], { limit: use.limit, used: use.used });
+}
+
+export const limitMessageKey = (column: AppColumnName): MessageKey => REACHED[column];

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LIMITS, callerEcho } from './common';
+
+const linkField = (max: number) => z.string({ error: 'linkFieldsRequired' }).trim().min(1, { error: 'linkFieldsRequired' }).max(max);
+
+/**
+ * linkExtension: creates or updates the extension's app account (username = email lowercased, unique in the
+ * cloud; password kept as a hash only, to be changed at first sign-in). domain may be empty when tenant_id is given.
+ */
+export const LinkExtensionBody = z.strictObject({
+  email: linkField(LIMITS.emailMax).pipe(z.email({ error: 'emailInvalid' })),
+  did: z.union([z.string(), z.number()], { error: 'linkFieldsRequired' }).transform(String).pipe(linkField(40)),
+  pin: z.union([z.string(), z.number()], { error: 'linkFieldsRequired' }).transform(String).pipe(linkField(20)),
+  password: linkField(LIMITS.passwordMax).pipe(z.string().min(LIMITS.appPasswordMin, { error: 'appPasswordMin' })),
+  extension: z.union([z.string(), z.number()], { error: 'extensionNotSelected' }).transform(String),
+  domain: z.string().trim().max(LIMITS.shortTextMax).optional(),
+  tenant_id: z.string().trim().max(LIMITS.shortTextMax).optional(),
+  ...callerEcho,
+});
+export type LinkExtensionBody = z.infer<typeof LinkExtensionBody>;
+
+/**
+ * emailLink: `recepient` is one email, several separated by commas, or an array of emails. Each email gets one
+ * message per subscriber having it in the caller's visible tenants (or in tenant_id). An empty entry in an array
+ * (a checked row without email) is refused; an empty array means nobody was selected. Runs as a job.
+ */
+export const EmailLinkBody = z.strictObject({
+  recepient: z.union([z.string().max(20_000), z.array(z.string().max(LIMITS.emailMax)).max(20_000)]),
+  cc: z.string().max(1000).optional(),
+  subject: z.string().max(500).optional(),
+  body: z.string().max(100_000).optional(),
+  tenant_id: z.string().trim().max(LIMITS.shortTextMax).optional(),
+  ...callerEcho,
+});
+export type EmailLinkBody = z.infer<typeof EmailLinkBody>;
+
+/** reLinkExtensions: the spec's array of {tenant_id, email, extension}; a job re-creates the accounts and re-sends links. */
+export const RelinkUser = z.object({
+  tenant_id: z.string().trim().min(1).max(LIMITS.shortTextMax),
+  email: z.string().trim().max(LIMITS.emailMax).nullable().optional(),
+  extension: z.union([z.string(), z.number()]).transform(String),
+});
+export const ReLinkExtensionsBody = z.array(RelinkUser).max(20_000);
+export type ReLinkExtensionsBody = z.infer<typeof ReLinkExtensionsBody>;

@@ -54,3 +54,18 @@ test('the admin menu has one active item that follows the path, unknown paths ge
   await expect(page.getByText('404').first()).toBeVisible();
   await shot(page, 'error-404');
 });
+
+test('a session ended on the server sends the user back to /login on the next call', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(E2E.adminPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  // End the session behind the page's back, as an expiry or a revocation would.
+  const out = await page.request.post('/api/v1/logout', { headers: { token: token! } });
+  expect(out.status()).toBe(200);
+  await page.getByTestId('dashboard-refresh').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

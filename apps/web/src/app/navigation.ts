@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconDeviceMobileCog,
   IconFileText,
+  IconHistory,
   IconLayoutDashboard,
   IconLicense,
   IconMailCog,
@@ -45,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'licenses', path: '/licenses', labelKey: 'nav.licenses', icon: IconLicense, roles: ADMIN, section: 'system', inMenu: true },
   { key: 'email_templates', path: '/email_templates', labelKey: 'nav.emailTemplates', icon: IconMailCog, roles: ADMIN, section: 'system', inMenu: true },
   { key: 'logs', path: '/logs', labelKey: 'nav.logs', icon: IconFileText, roles: ADMIN, section: 'system', inMenu: true },
+  { key: 'audit', path: '/audit', labelKey: 'nav.audit', icon: IconHistory, roles: ADMIN, section: 'system', inMenu: true },
   { key: 'domains', path: '/domains', labelKey: 'nav.domains', icon: IconWorldWww, roles: ADMIN, section: 'manage', inMenu: false, activeKey: 'tenants' },
 ];
 

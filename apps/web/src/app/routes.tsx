@@ -1,6 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { ResellerResetPasswordPage } from '../features/auth/components/ResellerResetPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { ERROR_CODES, ErrorPage } from '../features/errors/components/ErrorPage';
@@ -15,35 +18,62 @@ import { AppLayout } from './layout/AppLayout';
 export const publicRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/resetPassword', element: <ResetPasswordPage /> },
+  { path: '/resetResellerPassword', element: <ResellerResetPasswordPage /> },
   ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage code={code} /> })),
 ];
 
+/** An admin screen in its own chunk, so the sign-in page never downloads it. */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Screen = lazy(async () => {
+    const component: ComponentType = (await load())[name];
+    return { default: component };
+  });
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl" data-testid="screen-loader">
+          <Loader />
+        </Center>
+      }
+    >
+      <Screen />
+    </Suspense>
+  );
+}
+
 const later = (screenKey: string) => <ComingSoon screenKey={screenKey} />;
 /** Detail screens need a record passed in navigation state; without it they go to /dashboard. */
-const detail = (screenKey: string) => <RequireRecord>{later(screenKey)}</RequireRecord>;
+const detail = (screen: ReactNode) => <RequireRecord>{screen}</RequireRecord>;
 
 /** Screens inside the shell; the role guard reads the navigation config for who may open which. */
 export const shellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'userEdit', element: <UserEditPage /> },
-  { path: 'resellers', element: later('nav.resellers') },
-  { path: 'resellers/details', element: detail('nav.resellers') },
-  { path: 'reseller_users', element: later('nav.resellerUsers') },
-  { path: 'reseller_users/details', element: detail('nav.resellerUsers') },
+  { path: 'resellers', element: lazyScreen(() => import('../features/resellers/components/ResellersPage'), 'ResellersPage') },
+  {
+    path: 'resellers/details',
+    element: detail(lazyScreen(() => import('../features/resellers/components/ResellerDetailsPage'), 'ResellerDetailsPage')),
+  },
+  { path: 'reseller_users', element: lazyScreen(() => import('../features/reseller-users/components/ResellerUsersPage'), 'ResellerUsersPage') },
+  {
+    path: 'reseller_users/details',
+    element: detail(lazyScreen(() => import('../features/reseller-users/components/ResellerUserDetailsPage'), 'ResellerUserDetailsPage')),
+  },
   { path: 'tenants', element: later('nav.tenants') },
-  { path: 'tenants/details', element: detail('nav.tenants') },
+  { path: 'tenants/details', element: detail(later('nav.tenants')) },
   { path: 'tenants/check_email', element: later('crumbs.checkEmail') },
-  { path: 'users', element: later('nav.users') },
-  { path: 'users/details', element: detail('nav.users') },
+  { path: 'users', element: lazyScreen(() => import('../features/users/components/UsersPage'), 'UsersPage') },
+  { path: 'users/details', element: detail(lazyScreen(() => import('../features/users/components/UserDetailsPage'), 'UserDetailsPage')) },
   { path: 'client_profiles', element: later('nav.clientProfiles') },
-  { path: 'client_profiles/details', element: detail('nav.clientProfiles') },
-  { path: 'client_profiles/blfManagement', element: detail('crumbs.blfManagement') },
-  { path: 'domains', element: later('nav.domains') },
-  { path: 'domains/details', element: detail('nav.domains') },
-  { path: 'licenses', element: later('nav.licenses') },
-  { path: 'email_templates', element: later('nav.emailTemplates') },
-  { path: 'logs', element: later('nav.logs') },
+  { path: 'client_profiles/details', element: detail(later('nav.clientProfiles')) },
+  { path: 'client_profiles/blfManagement', element: detail(later('crumbs.blfManagement')) },
+  { path: 'domains', element: lazyScreen(() => import('../features/domains/components/DomainsPage'), 'DomainsPage') },
+  { path: 'domains/details', element: detail(lazyScreen(() => import('../features/domains/components/DomainDetailsPage'), 'DomainDetailsPage')) },
+  { path: 'licenses', element: lazyScreen(() => import('../features/licences/components/LicencesPage'), 'LicencesPage') },
+  { path: 'email_templates', element: lazyScreen(() => import('../features/templates/components/TemplatesPage'), 'TemplatesPage') },
+  { path: 'logs', element: lazyScreen(() => import('../features/logs/components/LogsPage'), 'LogsPage') },
+  { path: 'audit', element: lazyScreen(() => import('../features/audit/components/AuditPage'), 'AuditPage') },
 ];
 
 export const routes: RouteObject[] = [

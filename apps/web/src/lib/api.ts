@@ -1,4 +1,4 @@
-import { ErrorBody } from '@provisio/contract';
+import { ErrorBody, TOTAL_COUNT_HEADER } from '@provisio/contract';
 import i18next from 'i18next';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
@@ -49,6 +49,23 @@ export function onSessionEnded(listener: () => void): () => void {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  return (await send(path, options)).data;
+}
+
+/** A page of a list call: the rows, and the total the server counted before paging (the X-Total-Count header). */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** List calls answer a plain array and put the number of matching rows in a header. */
+export async function apiListRequest<T>(path: string, options: RequestOptions<T[]>): Promise<ListPage<T>> {
+  const { data, headers } = await send(path, options);
+  const header = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { rows: data, total: Number.isFinite(header) && headers.has(TOTAL_COUNT_HEADER) ? header : data.length };
+}
+
+async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const { method = 'POST', body, schema, silent = false } = options;
   const token = options.auth === false ? null : getSession().token;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
@@ -84,7 +101,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw fail(new ApiError('bad_reply', i18next.t('errors.badReply'), response.status), silent);
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -113,4 +130,13 @@ function fail(error: ApiError, silent: boolean): ApiError {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/** The contract's optional ListQuery fields, as the data table sends them. */
+export interface ListParams {
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
 }

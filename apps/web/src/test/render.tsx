@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from 'react-router';
 import { Providers } from '../app/providers';
 
 /** Renders routes in memory with the app's real providers and a fresh query cache. */
-export function renderRoutes(routes: RouteObject[], initialEntry: string) {
+export function renderRoutes(routes: RouteObject[], initialEntry: InitialEntry) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(

@@ -1,0 +1,321 @@
+import { ActionIcon, Box, Button, Center, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@provisio/contract';
+import { IconChevronDown, IconChevronUp, IconDatabaseOff, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState } from '@tanstack/react-table';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListPage, ListParams } from '../lib/api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PageLinks } from './PageLinks';
+
+export interface DataColumn<T> {
+  /** Column id; for a sortable column also the server's sort key. */
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  sortable?: boolean;
+  width?: number | string;
+}
+
+export interface DeleteAction<T> {
+  title: string;
+  /** The per-entity question, e.g. "Delete reseller Acme?". */
+  message: (row: T) => string;
+  warning?: string;
+  run: (row: T) => Promise<unknown>;
+}
+
+export interface DataTableProps<T> {
+  /** Key prefix of the list's queries; invalidating it refetches the table. */
+  queryKey: readonly unknown[];
+  /** Reads one page from the server with the ListQuery fields; the total comes from X-Total-Count. */
+  fetcher: (params: ListParams) => Promise<ListPage<T>>;
+  columns: DataColumn<T>[];
+  rowKey: (row: T) => string | number;
+  /** Prefix of every test id inside the table. */
+  testId: string;
+  searchable?: boolean;
+  initialSort?: { key: string; order: 'asc' | 'desc' };
+  addLabel?: string;
+  onAdd?: () => void;
+  onEdit?: (row: T) => void;
+  onDelete?: DeleteAction<T>;
+  /** Content shown under a row when it is clicked (the audit trail's before/after). */
+  renderExpanded?: (row: T) => ReactNode;
+  /** Extra filters next to the search box. */
+  toolbar?: ReactNode;
+  emptyText?: string;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The one table of the admin screens: server-side search, sort and paging (so 5,000 rows stay instant), 10/20/30
+ * rows a page with four page links, an empty state, edit and delete (with a confirm), and 'Add New'.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { queryKey, fetcher, columns, rowKey, testId, searchable = true, onEdit, onDelete, renderExpanded } = props;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sorting, setSorting] = useState<SortingState>(
+    props.initialSort ? [{ id: props.initialSort.key, desc: props.initialSort.order === 'desc' }] : [],
+  );
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [expanded, setExpanded] = useState<string | number | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  // A new search or new filters (part of the key) start from the first page.
+  const keyText = JSON.stringify(queryKey);
+  useEffect(() => setPagination((p) => ({ ...p, pageIndex: 0 })), [debounced, keyText]);
+
+  const params: ListParams = {
+    search: debounced || undefined,
+    sort: sorting[0]?.id,
+    order: sorting[0] ? (sorting[0].desc ? 'desc' : 'asc') : undefined,
+    limit: pagination.pageSize,
+    offset: pagination.pageIndex * pagination.pageSize,
+  };
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: () => fetcher(params),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pagination.pageSize));
+
+  // After a delete emptied the last page, show the page before it.
+  useEffect(() => {
+    if (query.data && rows.length === 0 && total > 0 && pagination.pageIndex > 0) {
+      setPagination((p) => ({ ...p, pageIndex: Math.max(0, pageCount - 1) }));
+    }
+  }, [query.data, rows.length, total, pagination.pageIndex, pageCount]);
+
+  const tableColumns = useMemo<ColumnDef<T, null>[]>(
+    // The server sorts; an accessor is only there because react-table sorts accessor columns alone.
+    () => columns.map((c) => ({ id: c.key, header: c.header, accessorFn: () => null, enableSorting: !!c.sortable, sortDescFirst: false, cell: ({ row }) => c.cell(row.original) })),
+    [columns],
+  );
+  const table = useReactTable({
+    data: rows,
+    columns: tableColumns,
+    state: { sorting, pagination },
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    onPaginationChange: setPagination,
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    rowCount: total,
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  const hasActions = !!onEdit || !!onDelete;
+  const colSpan = columns.length + (hasActions ? 1 : 0);
+
+  async function confirmDelete() {
+    if (!deleting || !onDelete) return;
+    setDeleteBusy(true);
+    try {
+      await onDelete.run(deleting);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey });
+    } catch {
+      // The API client already showed the server's message; the dialog stays open to retry or cancel.
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
+            {searchable && (
+              <TextInput
+                placeholder={t('table.search')}
+                aria-label={t('table.search')}
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                data-testid={`${testId}-search`}
+                w={{ base: '100%', xs: 260 }}
+              />
+            )}
+            {props.toolbar}
+          </Group>
+          {props.onAdd && (
+            <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} data-testid={`${testId}-add`}>
+              {props.addLabel ?? t('table.addNew')}
+            </Button>
+          )}
+        </Group>
+
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="sm" miw={560} data-testid={`${testId}-table`}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = columns.find((c) => c.key === header.column.id);
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        w={column?.width}
+                        aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}
+                      >
+                        {header.column.getCanSort() ? (
+                          <SortButton
+                            label={String(header.column.columnDef.header)}
+                            sorted={header.column.getIsSorted()}
+                            onClick={header.column.getToggleSortingHandler()}
+                            testId={`${testId}-sort-${header.column.id}`}
+                          />
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                  {hasActions && <Table.Th w={110} ta="right">{t('table.actions')}</Table.Th>}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+              {query.isPending && (
+                <Table.Tr>
+                  <Table.Td colSpan={colSpan}>
+                    <Center py="xl" data-testid={`${testId}-loading`}>
+                      <Loader size="sm" />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {!query.isPending && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={colSpan}>
+                    <Stack align="center" gap={4} py="xl" c="dimmed" data-testid={`${testId}-empty`}>
+                      <IconDatabaseOff size={28} stroke={1.5} />
+                      <Text size="sm">{props.emptyText ?? t('table.empty')}</Text>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {table.getRowModel().rows.map((row) => {
+                const key = rowKey(row.original);
+                const isOpen = expanded === key;
+                return (
+                  <Fragment key={key}>
+                    <Table.Tr
+                      data-testid={`${testId}-row`}
+                      data-row-key={key}
+                      onClick={renderExpanded ? () => setExpanded(isOpen ? null : key) : undefined}
+                      style={renderExpanded ? { cursor: 'pointer' } : undefined}
+                      aria-expanded={renderExpanded ? isOpen : undefined}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                      ))}
+                      {hasActions && (
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            {onEdit && (
+                              <ActionIcon variant="subtle" aria-label={t('table.edit')} onClick={() => onEdit(row.original)} data-testid={`${testId}-edit`}>
+                                <IconPencil size={18} />
+                              </ActionIcon>
+                            )}
+                            {onDelete && (
+                              <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => setDeleting(row.original)} data-testid={`${testId}-delete`}>
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                    {renderExpanded && isOpen && (
+                      <Table.Tr data-testid={`${testId}-expanded`}>
+                        <Table.Td colSpan={colSpan} bg="var(--mantine-color-gray-0)">
+                          {renderExpanded(row.original)}
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('table.rowsPerPage')}
+            </Text>
+            <Select
+              aria-label={t('table.rowsPerPage')}
+              data={PAGE_SIZES.map((n) => String(n))}
+              value={String(pagination.pageSize)}
+              onChange={(v) => v && setPagination({ pageIndex: 0, pageSize: Number(v) })}
+              allowDeselect={false}
+              w={80}
+              size="xs"
+              data-testid={`${testId}-page-size`}
+            />
+            <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
+              {t('table.total', { count: total })}
+            </Text>
+            {query.isFetching && !query.isPending && <Loader size={14} />}
+          </Group>
+          <PageLinks
+            page={pagination.pageIndex + 1}
+            totalPages={pageCount}
+            onChange={(page) => setPagination((p) => ({ ...p, pageIndex: page - 1 }))}
+            testId={testId}
+          />
+        </Group>
+      </Stack>
+      {onDelete && (
+        <ConfirmDialog
+          opened={deleting !== null}
+          title={onDelete.title}
+          message={deleting ? onDelete.message(deleting) : ''}
+          warning={onDelete.warning}
+          loading={deleteBusy}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+interface SortButtonProps {
+  label: string;
+  sorted: false | 'asc' | 'desc';
+  onClick: ((event: unknown) => void) | undefined;
+  testId: string;
+}
+
+function SortButton({ label, sorted, onClick, testId }: SortButtonProps) {
+  const Icon = sorted === 'asc' ? IconChevronUp : sorted === 'desc' ? IconChevronDown : IconSelector;
+  return (
+    <UnstyledButton onClick={onClick} data-testid={testId} data-sorted={sorted || 'none'}>
+      <Group gap={4} wrap="nowrap">
+        <Box component="span" fw={700} fz="sm">
+          {label}
+        </Box>
+        <Icon size={14} stroke={1.8} />
+      </Group>
+    </UnstyledButton>
+  );
+}

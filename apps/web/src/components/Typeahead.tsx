@@ -1,0 +1,78 @@
+import { Loader, Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+
+export interface TypeaheadOption {
+  value: string;
+  label: string;
+}
+
+export interface TypeaheadProps {
+  /** Query key prefix of the lookup, e.g. ['lookup', 'tenants']. */
+  queryKey: readonly unknown[];
+  /** Asks the server for the options matching what was typed. */
+  search: (term: string) => Promise<TypeaheadOption[]>;
+  value: string | null;
+  onChange: (value: string | null, option: TypeaheadOption | null) => void;
+  /** Label of the current value, when it may not be among the first suggestions. */
+  valueLabel?: string;
+  label?: string;
+  placeholder?: string;
+  nothingFound?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string | null;
+  testId: string;
+  w?: SelectProps['w'];
+}
+
+/** Search as you type on the server; the shown options are what the server answered, unfiltered again. */
+export function Typeahead(props: TypeaheadProps) {
+  const { value, valueLabel, onChange } = props;
+  const [term, setTerm] = useState('');
+  const [debounced] = useDebouncedValue(term.trim(), 250);
+  const [picked, setPicked] = useState<TypeaheadOption | null>(null);
+  // Typing the chosen option's own label is not a new search.
+  const searchTerm = picked && debounced === picked.label ? '' : debounced;
+  const query = useQuery({
+    queryKey: [...props.queryKey, searchTerm],
+    queryFn: () => props.search(searchTerm),
+    placeholderData: keepPreviousData,
+    enabled: !props.disabled,
+  });
+
+  const options = useMemo(() => {
+    const found = query.data ?? [];
+    if (!value || found.some((o) => o.value === value)) return found;
+    const current = picked?.value === value ? picked : { value, label: valueLabel ?? value };
+    return [current, ...found];
+  }, [query.data, value, valueLabel, picked]);
+
+  return (
+    <Select
+      label={props.label}
+      placeholder={props.placeholder}
+      data={options}
+      value={value}
+      onChange={(next) => {
+        const option = options.find((o) => o.value === next) ?? null;
+        setPicked(option);
+        onChange(next, option);
+      }}
+      searchable
+      clearable={!props.required}
+      searchValue={term}
+      onSearchChange={setTerm}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={query.isFetching ? undefined : props.nothingFound}
+      rightSection={query.isFetching ? <Loader size={14} /> : undefined}
+      disabled={props.disabled}
+      required={props.required}
+      error={props.error}
+      data-testid={props.testId}
+      w={props.w}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

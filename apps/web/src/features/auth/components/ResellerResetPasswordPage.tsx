@@ -1,0 +1,20 @@
+import { LIMITS } from '@provisio/contract';
+import { useTranslation } from 'react-i18next';
+import { useResetResellerPassword } from '../api/reset-reseller-password';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { validateStrongReset } from './validate-reset';
+
+/** /resetResellerPassword?ref=...: a reseller user's emailed reset link; strong passwords only (spec §5). */
+export function ResellerResetPasswordPage() {
+  const { t } = useTranslation();
+  const reset = useResetResellerPassword();
+  return (
+    <ResetPasswordForm
+      subtitle={t('auth.chooseStrongPasswordSubtitle', { min: LIMITS.appPasswordMin })}
+      validate={validateStrongReset}
+      submit={reset.mutateAsync}
+      pending={reset.isPending}
+      withMeter
+    />
+  );
+}

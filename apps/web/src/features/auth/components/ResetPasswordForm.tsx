@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { MessageKey } from '@provisio/contract';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { isApiError } from '../../../lib/api';
+import { AuthLayout } from './AuthLayout';
+
+interface ResetPasswordFormProps {
+  subtitle: string;
+  /** Client-side rules of the page; returns a catalogue key or null. */
+  validate: (password: string, confirm: string) => MessageKey | null;
+  submit: (body: { ref: string; password: string }) => Promise<unknown>;
+  pending: boolean;
+  /** Spec §2: the app and reseller reset pages also show the strength meter. */
+  withMeter?: boolean;
+}
+
+/** The page an emailed reset link opens (?ref=...): new password and confirmation, then a done screen. */
+export function ResetPasswordForm({ subtitle, validate, submit, pending, withMeter = false }: ResetPasswordFormProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const ref = params.get('ref')?.trim() ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validate(password, confirm);
+    if (problem) return setFailure(t(`msg:${problem}`));
+    if (!ref) return setFailure(t('msg:resetLinkInvalid'));
+    setFailure(null);
+    try {
+      await submit({ ref, password });
+      setDone(true);
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : t('errors.network'));
+    }
+  };
+
+  if (done) return <ResetDone />;
+
+  return (
+    <AuthLayout>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="reset-password-form">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz={26}>
+              {t('auth.choosePasswordTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={6}>
+              {subtitle}
+            </Text>
+          </div>
+          <PasswordInput
+            label={t('auth.newPassword')}
+            autoComplete="new-password"
+            size="md"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            data-testid="reset-new-password"
+          />
+          {withMeter && <PasswordStrengthMeter password={password} testId="reset-strength" />}
+          <PasswordInput
+            label={t('auth.confirmPassword')}
+            autoComplete="new-password"
+            size="md"
+            value={confirm}
+            onChange={(event) => setConfirm(event.currentTarget.value)}
+            data-testid="reset-confirm-password"
+          />
+          {failure && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="reset-password-error">
+              {failure}
+            </Alert>
+          )}
+          <Button type="submit" size="md" fullWidth loading={pending} data-testid="reset-password-submit">
+            {t('auth.setPassword')}
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" fw={600} ta="center" data-testid="reset-password-back">
+            {t('auth.backToSignIn')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function ResetDone() {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout>
+      <Stack align="center" ta="center" gap="md" data-testid="reset-done">
+        <ThemeIcon size={64} radius="xl" color="teal" variant="light">
+          <IconCircleCheck size={36} />
+        </ThemeIcon>
+        <Title order={2} fz={24}>
+          {t('auth.resetDoneTitle')}
+        </Title>
+        <Text c="dimmed">{t('auth.resetDoneBody')}</Text>
+        <Button component={Link} to="/login" replace fullWidth size="md" data-testid="reset-done-login">
+          {t('auth.goToSignIn')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

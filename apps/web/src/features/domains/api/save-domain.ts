@@ -1,0 +1,22 @@
+import { CreatedReply, type CreateUpdateDomainBody } from '@provisio/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../../lib/api';
+import { notifyError, notifyInfo } from '../../../lib/notify';
+import { domainsKey } from './list-domains';
+
+/** Quiet in the client: spec §8 shows 'Domain exists' as information, every other failure as an error. */
+export function saveDomain(body: CreateUpdateDomainBody) {
+  return apiRequest('/createUpdateDomain', { body, schema: CreatedReply, silent: true });
+}
+
+export function useSaveDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDomain,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: domainsKey }),
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'domain_exists') notifyInfo(error.message);
+      else notifyError(error.message);
+    },
+  });
+}

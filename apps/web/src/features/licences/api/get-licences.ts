@@ -1,0 +1,19 @@
+import { LicencesReply } from '@provisio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+export const licencesKey = (tenantId: string) => ['licences', tenantId] as const;
+
+export function getLicences(tenantId: string): Promise<LicencesReply> {
+  return apiRequest('/getLicenses', { body: { tenant_id: tenantId }, schema: LicencesReply });
+}
+
+/** Spec §4: choosing a tenant loads its limits. */
+export function useLicences(tenantId: string | null) {
+  return useQuery({
+    queryKey: licencesKey(tenantId ?? ''),
+    queryFn: () => getLicences(tenantId!),
+    enabled: !!tenantId,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,27 @@
+import { CreatedReply } from '@provisio/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { resellerUsersKey } from './list-reseller-users';
+import { userResellersKey } from './get-user-resellers';
+
+interface AddUserResellerInput {
+  user_id: number;
+  reseller_id: number;
+}
+
+export function addUserReseller(body: AddUserResellerInput) {
+  return apiRequest('/createUpdateResellerUsersJunction', { body, schema: CreatedReply });
+}
+
+export function useAddUserReseller(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addUserReseller,
+    onSuccess: async (reply) => {
+      notifySuccess(reply.message);
+      await queryClient.invalidateQueries({ queryKey: userResellersKey(userId) });
+      await queryClient.invalidateQueries({ queryKey: resellerUsersKey });
+    },
+  });
+}

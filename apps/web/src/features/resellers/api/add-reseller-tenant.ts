@@ -1,0 +1,26 @@
+import { CreatedReply } from '@provisio/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { resellerTenantsKey } from './get-reseller-tenants';
+
+interface AddResellerTenantInput {
+  reseller_id: number;
+  tenant_id: string;
+}
+
+/** The spec's spelling (createUpdateResllerTenants) is the call's name. */
+export function addResellerTenant(body: AddResellerTenantInput) {
+  return apiRequest('/createUpdateResllerTenants', { body, schema: CreatedReply });
+}
+
+export function useAddResellerTenant(resellerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addResellerTenant,
+    onSuccess: async (reply) => {
+      notifySuccess(reply.message);
+      await queryClient.invalidateQueries({ queryKey: resellerTenantsKey(resellerId) });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { TemplateList, type TemplateRow } from '@provisio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+export const templatesKey = ['templates', 'list'] as const;
+
+export function getTemplates(): Promise<TemplateRow[]> {
+  return apiRequest('/getTemplates', { method: 'GET', schema: TemplateList, silent: true });
+}
+
+/** Spec §8: a failed load silently shows an empty list. */
+export function useTemplates() {
+  const query = useQuery({ queryKey: templatesKey, queryFn: getTemplates, staleTime: 0 });
+  return { ...query, templates: query.data ?? [] };
+}

@@ -1,0 +1,123 @@
+import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { UserRow } from '@provisio/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { PasswordField } from '../../../components/PasswordField';
+import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { notifySuccess } from '../../../lib/notify';
+import { useRecordState } from '../../../lib/record-state';
+import { useSaveUser } from '../api/save-user';
+import { validateUser, type UserFormErrors, type UserFormValues } from './validate-user';
+
+function initialValues(record: UserRow | null): UserFormValues {
+  return {
+    name: record?.name ?? '',
+    email: record?.email ?? '',
+    username: record?.username ?? '',
+    password: '',
+    user_type: record?.user_type ?? 'simple user',
+    active: record?.active ?? true,
+    company: record?.company ?? '',
+    subscriber_id: record?.subscriber_id ?? '',
+  };
+}
+
+/** Add/Edit portal user. The company is a tenant id: a simple user sees that tenant only. */
+export function UserDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const record = useRecordState<UserRow>();
+  const creating = record === null;
+  const [values, setValues] = useState(() => initialValues(record));
+  const [errors, setErrors] = useState<UserFormErrors>({});
+  const save = useSaveUser();
+  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const errorOf = (field: keyof UserFormValues) => (errors[field] ? t(`msg:${errors[field]}`) : null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateUser(values, creating);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const { password, ...rest } = values;
+    try {
+      const reply = await save.mutateAsync({ ...rest, id: record?.id, password: creating ? password : undefined });
+      notifySuccess(reply.message);
+      navigate('/users');
+    } catch {
+      // The API client showed the server's message (e.g. username in use, last admin).
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={creating ? t('users.addTitle') : t('users.editTitle')} />
+      <Card padding="xl" data-testid="user-form">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Group grow align="flex-start" wrap="wrap" gap="md">
+              <TextInput label={t('fields.name')} required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errorOf('name')} data-testid="user-name" miw={220} />
+              <TextInput label={t('fields.email')} required type="email" value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={errorOf('email')} data-testid="user-email" miw={220} />
+            </Group>
+            <Group grow align="flex-start" wrap="wrap" gap="md">
+              <TextInput label={t('fields.username')} required value={values.username} onChange={(e) => set('username', e.currentTarget.value)} error={errorOf('username')} data-testid="user-username" miw={220} />
+              <Select
+                label={t('fields.userType')}
+                data={[
+                  { value: 'admin', label: t('roles.admin') },
+                  { value: 'simple user', label: t('roles.simpleUser') },
+                ]}
+                value={values.user_type}
+                onChange={(v) => v && set('user_type', v === 'admin' ? 'admin' : 'simple user')}
+                allowDeselect={false}
+                data-testid="user-type"
+                miw={220}
+              />
+            </Group>
+            {creating && (
+              <PasswordField label={t('fields.password')} required value={values.password} onChange={(v) => set('password', v)} error={errorOf('password')} testId="user-password" />
+            )}
+            <Group grow align="flex-start" wrap="wrap" gap="md">
+              <TenantTypeahead
+                label={t('fields.company')}
+                value={values.company || null}
+                onChange={(v) => set('company', v ?? '')}
+                testId="user-company"
+                w="auto"
+              />
+              <TextInput label={t('fields.subscriberId')} value={values.subscriber_id} onChange={(e) => set('subscriber_id', e.currentTarget.value)} data-testid="user-subscriber" miw={220} />
+            </Group>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('fields.active')}
+              </Text>
+              <SegmentedControl
+                data={[
+                  { value: 'yes', label: t('common.yes') },
+                  { value: 'no', label: t('common.no') },
+                ]}
+                value={values.active ? 'yes' : 'no'}
+                onChange={(v) => set('active', v === 'yes')}
+                data-testid="user-active"
+                w={160}
+              />
+            </Stack>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => navigate('/users')} data-testid="user-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} data-testid="user-save">
+                {t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

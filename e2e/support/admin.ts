@@ -1,0 +1,39 @@
+import { type Locator, type Page, expect } from '@playwright/test';
+import { E2E } from './constants';
+
+/** A suffix that keeps each run's records apart from the seed and from other specs. */
+export const stamp = () => Date.now().toString(36).slice(-5);
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export const signInAdmin = (page: Page) => signIn(page, 'admin', E2E.adminPassword);
+
+/** Calls the API with the page's session token, for setting up many rows quickly. */
+export async function apiCall<T = unknown>(page: Page, name: string, body: unknown = {}): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.post(`/api/v1/${name}`, { data: body, headers: { token: token ?? '' } });
+  expect(res.ok(), `${name} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** Types into a server-side typeahead and picks the option whose text matches. */
+export async function pick(page: Page, input: Locator, term: string, option: RegExp | string): Promise<void> {
+  await input.click();
+  await input.fill(term);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Opens the edit or delete action of the table row that contains the text. */
+export function row(page: Page, table: string, text: string | RegExp): Locator {
+  return page.getByTestId(`${table}-row`).filter({ hasText: text });
+}
+
+export async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+}

@@ -17,7 +17,7 @@ test('a full admin password reset through the emailed link', async ({ page }) =>
   await expect(page.getByTestId('login-form')).toBeVisible();
 
   const mail = await waitForMail(user.email, before);
-  const link = mail.text.match(/http:\/\/127\.0\.0\.1:8181\/resetPassword\?ref=[A-Za-z0-9_-]+/)?.[0];
+  const link = mail.text.match(new RegExp(`${E2E.baseUrl.replace(/[.]/g, '\\.')}/resetPassword\\?ref=[A-Za-z0-9_-]+`))?.[0];
   expect(link).toBeTruthy();
 
   await page.goto(link!);

@@ -70,7 +70,7 @@ async function prepareDatabase(dataDir: string): Promise<void> {
   await db.close();
 }
 
-const dataDir = path.resolve('e2e/.artifacts/data');
+const dataDir = path.resolve(`e2e/.artifacts/data-${E2E.port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 await startMailCatcher();

@@ -7,6 +7,8 @@ export const E2E = {
   baseUrl: `http://127.0.0.1:${port}`,
   smtpPort: port + 17070,
   mailApi: `http://127.0.0.1:${port + 17071}/mails`,
+  /** The mail catcher refuses recipients at this domain (a failed delivery the server logs). */
+  bounceDomain: 'bounce.e2e.example',
   adminPassword: 'Admin-e2e-1',
   simpleUser: { username: 'sam.simple', password: 'Simple-e2e-1', company: 'bluebird.example', email: 'sam@bluebird.example' },
   resetUser: { username: 'rosa.reset', password: 'Reset-e2e-1', email: 'rosa@provisio.example' },

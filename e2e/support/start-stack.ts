@@ -22,6 +22,11 @@ function startMailCatcher(): Promise<void> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Mail to the bounce domain is refused, as a real server refuses an unknown mailbox: the portal's delivery fails.
+    onRcptTo(address, _session, callback) {
+      if (!address.address.endsWith(`@${E2E.bounceDomain}`)) return callback();
+      callback(Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
@@ -83,7 +88,8 @@ Object.assign(process.env, {
   SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
   PUBLIC_URL: E2E.baseUrl,
   MAIL_POLL_MS: '200',
-  LOG_LEVEL: 'warn',
+  // info, so the /logs specs find sign-ins, requests and mail as well as warnings and errors.
+  LOG_LEVEL: 'info',
 });
 delete process.env.DATABASE_URL;
 await import('../../apps/server/src/server');

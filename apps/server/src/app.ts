@@ -29,6 +29,12 @@ import { logsRoutes } from './modules/logs/logs.routes';
 import { extensionsRoutes } from './modules/extensions/extensions.routes';
 import { appAccountsRoutes } from './modules/app-accounts/app-accounts.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { appAuthRoutes } from './modules/app-auth/app-auth.routes';
+import { cdrsRoutes } from './modules/cdrs/cdrs.routes';
+import { appSettingsRoutes } from './modules/app-settings/app-settings.routes';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
+import { clientProfilesRoutes } from './modules/client-profiles/client-profiles.routes';
+import { provisioningRoutes } from './modules/provisioning/provisioning.routes';
 import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
 import { refusalLogging } from './lib/logging/refusal-logging';
 
@@ -52,6 +58,12 @@ const API_MODULES = [
   extensionsRoutes,
   appAccountsRoutes,
   jobsRoutes,
+  appAuthRoutes,
+  cdrsRoutes,
+  appSettingsRoutes,
+  monitorRoutes,
+  clientProfilesRoutes,
+  provisioningRoutes,
 ];
 
 /** Deps without the platform connector and job queue; buildApp adds them from the configuration. */
@@ -59,7 +71,7 @@ export type BaseDeps = Omit<Deps, 'connector' | 'jobs'> & Partial<Pick<Deps, 'co
 
 /** Adds the configured platform connector (PLATFORM) and the job queue with every job type. */
 export function completeDeps(base: BaseDeps, log: FastifyBaseLogger): Deps {
-  const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db);
+  const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db, { simulatedCalls: base.config.SIM_ACTIVE_CALLS, simulatedCallMinutes: base.config.SIM_CALL_MINUTES });
   const jobs = base.jobs ?? new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, { pollMs: base.config.JOB_POLL_MS });
   const deps: Deps = { ...base, connector, jobs };
   return deps;

@@ -43,9 +43,14 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   PLATFORM: z.enum(PLATFORMS, { error: `must be one of: ${PLATFORMS.join(', ')} (no other telephony platform connector is built yet)` }).default('builtin'),
   JOB_POLL_MS: int(50, 600_000).default(1000),
+  SIM_ACTIVE_CALLS: int(0, 50).default(2),
+  SIM_CALL_MINUTES: int(1, 24 * 60).default(5),
+  MONITOR_BASE_URL: z.string().regex(/^(\/|https?:\/\/)[^\s]*$/, 'a path such as /api/v1 or an http(s) URL').default('/api/v1'),
+  MONITOR_MAX_MINUTES: int(1, 24 * 60).default(30),
+  PROVISIONING_KEY_MAP: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string };
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string; provisioningKeyMap: string };
 
 export class ConfigError extends Error {}
 
@@ -65,5 +70,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
-  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist };
+  const provisioningKeyMap = path.resolve(c.PROVISIONING_KEY_MAP ?? path.join(import.meta.dirname, '../provisioning-keys.json'));
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist, provisioningKeyMap };
 }

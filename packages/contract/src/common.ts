@@ -59,5 +59,7 @@ export const PublicConfigReply = z.object({
   cloud_id: z.string(),
   languages: z.array(z.string()),
   version: z.string(),
+  /** Where the live-calls page sends callActions and monitor/{SIPCallID} (MONITOR_BASE_URL). */
+  monitor_base_url: z.string().optional(),
 });
 export type PublicConfigReply = z.infer<typeof PublicConfigReply>;

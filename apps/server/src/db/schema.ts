@@ -164,6 +164,9 @@ export interface ClientProfilesTable {
   domain: string | null;
   proxy: string;
   transport: string;
+  outboundproxyhost: Generated<string>;
+  expires: Generated<string>;
+  /** The other settings of spec §3, as a JSON object of strings. */
   settings: string;
   created_by: number | null;
   created_at: Millis;
@@ -289,6 +292,69 @@ export interface JobEffectsTable {
   created_at: Millis;
 }
 
+/** An app account's session (end-user settings pages); only the token's hash is kept. */
+export interface AppSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  app_account_id: number;
+  created_at: Millis;
+  last_used_at: Millis;
+  revoked_at: Millis | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Millis;
+}
+
+/** One listen-in (call monitoring) session; open ones count against the tenant's Call Monitor licence. */
+export interface MonitorSessionsTable {
+  id: Generated<number>;
+  session_key: string;
+  tenant_id: string;
+  sip_call_id: string;
+  actor_type: string;
+  actor_id: number;
+  started_at: Millis;
+  expires_at: Millis;
+  ended_at: Millis | null;
+}
+
+/** The builtin platform's app settings, one JSON document per extension and settings tab. */
+export interface BuiltinAppSettingsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  extension: string;
+  tab: string;
+  settings: string;
+  updated_at: Millis;
+}
+
+/** A subscriber's busy-lamp keys under a client profile, in order. */
+export interface BlfKeysTable {
+  id: Generated<number>;
+  profile_id: number;
+  tenant_id: string;
+  extension: string;
+  position: number;
+  target: string;
+  label: string;
+}
+
+/** One external-provisioning request of a softphone app, allowed or refused. */
+export interface ProvisioningLogTable {
+  id: Generated<number>;
+  at: Millis;
+  cloud_id: string;
+  account: string;
+  tenant_id: string | null;
+  extension: string | null;
+  ip: string;
+  user_agent: string;
+  result: 'ok' | 'denied' | 'throttled' | 'missing';
+}
+
 export interface Database {
   users: UsersTable;
   reseller_users: ResellerUsersTable;
@@ -315,6 +381,12 @@ export interface Database {
   app_accounts: AppAccountsTable;
   jobs: JobsTable;
   job_effects: JobEffectsTable;
+  app_sessions: AppSessionsTable;
+  server_secrets: ServerSecretsTable;
+  monitor_sessions: MonitorSessionsTable;
+  builtin_app_settings: BuiltinAppSettingsTable;
+  blf_keys: BlfKeysTable;
+  provisioning_log: ProvisioningLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

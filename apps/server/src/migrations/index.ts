@@ -4,6 +4,8 @@ import { core001 } from './001-core';
 import { admin002 } from './002-admin';
 import { logs003 } from './003-logs';
 import { extensions004 } from './004-extensions';
+import { endUser005 } from './005-end-user';
+import { provisioning006 } from './006-provisioning';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -12,6 +14,8 @@ function all(db: Db): Record<string, Migration> {
     '002_admin': admin002(db.dialect),
     '003_logs': logs003(db.dialect),
     '004_extensions': extensions004(db.dialect),
+    '005_end_user': endUser005(db.dialect),
+    '006_provisioning': provisioning006(db.dialect),
   };
 }
 

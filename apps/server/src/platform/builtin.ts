@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Capabilities, ExtensionWrite, ListOpts, Page, PlatformDomain, PlatformExtension, PlatformTenant, TelephonyConnector } from './connector';
+import type { CallAudioSource, CallRecordQuery, PlatformActiveCall, PlatformCallRecord, PlatformRecording } from './connector';
+import { getBuiltinCallRecord, getBuiltinRecording, listBuiltinCallRecords } from './builtin-calls';
+import { BuiltinAppSettings } from './builtin-settings';
+import { CallSimulator, type SimulatorOptions } from './call-simulator';
 
 const CHUNK = 500;
 const MAX_PAGE = 5000;
@@ -26,9 +30,38 @@ export const newSipPassword = () => randomBytes(18).toString('base64url');
  */
 export class BuiltinConnector implements TelephonyConnector {
   readonly id = 'builtin';
-  readonly capabilities: Capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: false, activeCalls: false };
+  readonly capabilities: Capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: true, activeCalls: true };
+  readonly appSettings: BuiltinAppSettings;
+  private readonly simulator: CallSimulator;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    simulator: SimulatorOptions = { callsPerTenant: 2, callMinutes: 5 },
+  ) {
+    this.appSettings = new BuiltinAppSettings(db);
+    this.simulator = new CallSimulator(db, simulator);
+  }
+
+  // Call records, recordings and simulated active calls (issue #6): see builtin-calls.ts and call-simulator.ts.
+  listCallRecords(q: CallRecordQuery): Promise<Page<PlatformCallRecord>> {
+    return listBuiltinCallRecords(this.db, q);
+  }
+
+  getCallRecord(tenant: string, id: string): Promise<PlatformCallRecord | null> {
+    return getBuiltinCallRecord(this.db, tenant, id);
+  }
+
+  getRecording(tenant: string, ref: string): Promise<PlatformRecording | null> {
+    return getBuiltinRecording(this.db, tenant, ref);
+  }
+
+  listActiveCalls(tenant: string): Promise<PlatformActiveCall[]> {
+    return this.simulator.list(tenant);
+  }
+
+  openCallAudio(tenant: string, sipCallId: string): Promise<CallAudioSource | null> {
+    return this.simulator.open(tenant, sipCallId);
+  }
 
   async listTenants(o?: ListOpts): Promise<Page<PlatformTenant>> {
     const { offset, limit } = pageArgs(o);
@@ -114,6 +147,11 @@ export class BuiltinConnector implements TelephonyConnector {
 
   async deleteExtension(tenant: string, extension: string): Promise<void> {
     await this.db.deleteFrom('builtin_extensions').where('tenant_id', '=', tenant).where('extension', '=', extension).execute();
+  }
+
+  async getSipPassword(tenant: string, extension: string): Promise<string | null> {
+    const row = await this.db.selectFrom('builtin_extensions').select('sip_password').where('tenant_id', '=', tenant).where('extension', '=', extension).executeTakeFirst();
+    return row?.sip_password ?? null;
   }
 
   async setSipPassword(tenant: string, extension: string, password: string): Promise<void> {

@@ -43,12 +43,20 @@ export interface PlatformExtension {
 /** A write: the platform generates the SIP password on create when none is given, and never returns it. */
 export type ExtensionWrite = PlatformExtension & { sipPassword?: string };
 
-/** Slots that later issues fill (#8 call records, #9 active calls). */
+/** Call records, recordings, active calls and live audio (issue #6). */
 export interface CallRecordQuery extends ListOpts {
   tenantExternalId: Id;
   extension?: string;
   from: Date;
   to: Date;
+}
+/** One leg of a call's flow (NetSapiens: cradle-to-grave legs; builtin: stored with the record). */
+export interface PlatformCallLeg {
+  callingNumber: string;
+  dialedNumber: string;
+  target: string;
+  talkSeconds: number;
+  startedAt: Date;
 }
 export interface PlatformCallRecord {
   id: Id;
@@ -58,7 +66,13 @@ export interface PlatformCallRecord {
   direction: 'Inbound' | 'Outbound' | 'Missed' | 'Missed-VM';
   startedAt: Date;
   talkSeconds: number;
+  /** Opaque to the portal; passed back to getRecording. */
   recordingRef?: string;
+  flow: PlatformCallLeg[];
+}
+export interface PlatformRecording {
+  contentType: string;
+  data: Buffer;
 }
 export interface PlatformActiveCall {
   sipCallId: string;
@@ -66,6 +80,18 @@ export interface PlatformActiveCall {
   callee: string;
   aor?: string;
   startedAt: Date;
+}
+/** A call's live audio for listen-in: 20 ms PCMU frames (160 bytes), pulled at the caller's pace. */
+export interface CallAudioSource {
+  nextFrame(): Buffer;
+  close(): void;
+}
+/** Per-extension app settings (the /settings_tab/* pages), one JSON document per tab. */
+export interface AppSettingsStore {
+  get(tenantExternalId: Id, extension: string, tab: string): Promise<Record<string, unknown> | null>;
+  save(tenantExternalId: Id, extension: string, tab: string, values: Record<string, unknown>): Promise<void>;
+  /** The call groups an extension may join (callGroupsSettings). */
+  callGroups(tenantExternalId: Id): Promise<string[]>;
 }
 
 export interface Capabilities {
@@ -89,8 +115,15 @@ export interface TelephonyConnector {
   upsertExtensions?(tenantExternalId: Id, items: ExtensionWrite[]): Promise<void>;
   deleteExtension?(tenantExternalId: Id, extension: string): Promise<void>;
   setSipPassword?(tenantExternalId: Id, extension: string, password: string): Promise<void>;
+  /** The extension's SIP password, for softphone provisioning; null when the extension is unknown. */
+  getSipPassword?(tenantExternalId: Id, extension: string): Promise<string | null>;
   listCallRecords?(q: CallRecordQuery): Promise<Page<PlatformCallRecord>>;
+  getCallRecord?(tenantExternalId: Id, id: Id): Promise<PlatformCallRecord | null>;
+  getRecording?(tenantExternalId: Id, recordingRef: string): Promise<PlatformRecording | null>;
   listActiveCalls?(tenantExternalId: Id): Promise<PlatformActiveCall[]>;
+  /** Live audio of an active call, or null when the call is not active (or not of this tenant). */
+  openCallAudio?(tenantExternalId: Id, sipCallId: string): Promise<CallAudioSource | null>;
+  appSettings?: AppSettingsStore;
 }
 
 /** Reads every page of a paged list. */

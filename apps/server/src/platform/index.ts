@@ -8,9 +8,9 @@ export type { TelephonyConnector } from './connector';
 export const PLATFORMS = ['builtin'] as const;
 
 /** The connector chosen by PLATFORM; config.ts has already refused names not in PLATFORMS. */
-export function createConnector(platform: (typeof PLATFORMS)[number], db: Db): TelephonyConnector {
+export function createConnector(platform: (typeof PLATFORMS)[number], db: Db, opts: { simulatedCalls?: number; simulatedCallMinutes?: number } = {}): TelephonyConnector {
   switch (platform) {
     case 'builtin':
-      return new BuiltinConnector(db.kysely);
+      return new BuiltinConnector(db.kysely, { callsPerTenant: opts.simulatedCalls ?? 2, callMinutes: opts.simulatedCallMinutes ?? 5 });
   }
 }

@@ -18,8 +18,12 @@ function describeIssue(request: FastifyRequest, v: ValidationEntry): { path: str
   const keys = Array.isArray(params.keys) ? (params.keys as string[]) : [];
   const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const field = path || keys.join(', ') || 'body';
-  if (isMessageKey(v.message)) return { path, message: t(request, v.message) };
   const num = (x: unknown) => (typeof x === 'number' || typeof x === 'bigint' ? Number(x) : 0);
+  if (isMessageKey(v.message)) {
+    // A refinement's own params (e.g. a range's min and max) fill the message's placeholders.
+    const own = typeof params.params === 'object' && params.params !== null ? (params.params as Record<string, string | number>) : {};
+    return { path, message: t(request, v.message, { field, min: num(params.minimum), max: num(params.maximum), ...own }) };
+  }
   let key: MessageKey = 'fieldInvalid';
   const extra: Record<string, string | number> = {};
   switch (v.keyword) {

@@ -10,12 +10,15 @@ interface ConfirmDialogProps {
   /** An extra warning shown in an alert (deleting a portal user removes them in all resellers). */
   warning?: string;
   loading?: boolean;
+  /** The confirm button's text and colour when the action is not a delete (default: red 'Delete'). */
+  confirmLabel?: string;
+  confirmColor?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Spec §5: every delete asks first, with Delete and Cancel. */
-export function ConfirmDialog({ opened, title, message, warning, loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, message, warning, loading, confirmLabel, confirmColor = 'red', onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered radius="md" data-testid="confirm-dialog">
@@ -30,8 +33,8 @@ export function ConfirmDialog({ opened, title, message, warning, loading, onConf
           <Button variant="default" onClick={onCancel} data-testid="confirm-cancel">
             {t('common.cancel')}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading} data-testid="confirm-delete">
-            {t('common.delete')}
+          <Button color={confirmColor} onClick={onConfirm} loading={loading} data-testid="confirm-delete">
+            {confirmLabel ?? t('common.delete')}
           </Button>
         </Group>
       </Stack>

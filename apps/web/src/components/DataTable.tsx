@@ -13,7 +13,8 @@ import { PageLinks } from './PageLinks';
 export interface DataColumn<T> {
   /** Column id; for a sortable column also the server's sort key. */
   key: string;
-  header: string;
+  /** Text, or an element (a 'check all' box); sortable columns use text. */
+  header: ReactNode;
   cell: (row: T) => ReactNode;
   sortable?: boolean;
   width?: number | string;
@@ -47,6 +48,15 @@ export interface DataTableProps<T> {
   /** Extra filters next to the search box. */
   toolbar?: ReactNode;
   emptyText?: string;
+  /** Page sizes offered (default 10/20/30) and the first one shown (default 10). */
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  /** Numbered page links shown at most (default 4). */
+  maxPageLinks?: number;
+  /** Below this width the table scrolls sideways (default 560 px). */
+  minTableWidth?: number;
+  /** Told the rows on screen and the paging that fetched them (for 'check all' and replies that refresh a page). */
+  onPageChange?: (page: { rows: T[]; params: ListParams }) => void;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -59,12 +69,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { queryKey, fetcher, columns, rowKey, testId, searchable = true, onEdit, onDelete, renderExpanded } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // Only the debounced term lives here: keystrokes re-render the search box, not a page of rows.
+  const [debounced, setDebounced] = useState('');
   const [sorting, setSorting] = useState<SortingState>(
     props.initialSort ? [{ id: props.initialSort.key, desc: props.initialSort.order === 'desc' }] : [],
   );
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const pageSizes = props.pageSizes ?? PAGE_SIZES;
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.defaultPageSize ?? DEFAULT_PAGE_SIZE });
   const [expanded, setExpanded] = useState<string | number | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -89,6 +100,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pagination.pageSize));
+  const { onPageChange } = props;
+  const paramsText = JSON.stringify(params);
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData) onPageChange?.({ rows, params: JSON.parse(paramsText) as ListParams });
+  }, [rows, paramsText, query.data, query.isPlaceholderData, onPageChange]);
 
   // After a delete emptied the last page, show the page before it.
   useEffect(() => {
@@ -99,7 +115,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const tableColumns = useMemo<ColumnDef<T, null>[]>(
     // The server sorts; an accessor is only there because react-table sorts accessor columns alone.
-    () => columns.map((c) => ({ id: c.key, header: c.header, accessorFn: () => null, enableSorting: !!c.sortable, sortDescFirst: false, cell: ({ row }) => c.cell(row.original) })),
+    () => columns.map((c) => ({ id: c.key, header: typeof c.header === 'string' ? c.header : () => c.header, accessorFn: () => null, enableSorting: !!c.sortable, sortDescFirst: false, cell: ({ row }) => c.cell(row.original) })),
     [columns],
   );
   const table = useReactTable({
@@ -141,15 +157,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
             {searchable && (
-              <TextInput
-                placeholder={t('table.search')}
-                aria-label={t('table.search')}
-                leftSection={<IconSearch size={16} />}
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                data-testid={`${testId}-search`}
-                w={{ base: '100%', xs: 260 }}
-              />
+              <SearchBox label={t('table.search')} onSearch={setDebounced} testId={`${testId}-search`} />
             )}
             {props.toolbar}
           </Group>
@@ -161,7 +169,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
 
         <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={560} data-testid={`${testId}-table`}>
+          <Table striped highlightOnHover verticalSpacing="sm" miw={props.minTableWidth ?? 560} data-testid={`${testId}-table`}>
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
                 <Table.Tr key={group.id}>
@@ -171,6 +179,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Table.Th
                         key={header.id}
                         w={column?.width}
+                        style={{ whiteSpace: 'nowrap' }}
                         aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}
                       >
                         {header.column.getCanSort() ? (
@@ -263,7 +272,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Text>
             <Select
               aria-label={t('table.rowsPerPage')}
-              data={PAGE_SIZES.map((n) => String(n))}
+              data={pageSizes.map((n) => String(n))}
               value={String(pagination.pageSize)}
               onChange={(v) => v && setPagination({ pageIndex: 0, pageSize: Number(v) })}
               allowDeselect={false}
@@ -281,6 +290,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             totalPages={pageCount}
             onChange={(page) => setPagination((p) => ({ ...p, pageIndex: page - 1 }))}
             testId={testId}
+            max={props.maxPageLinks}
           />
         </Group>
       </Stack>
@@ -296,6 +306,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
         />
       )}
     </Paper>
+  );
+}
+
+function SearchBox({ label, onSearch, testId }: { label: string; onSearch: (term: string) => void; testId: string }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => onSearch(debounced), [debounced, onSearch]);
+  return (
+    <TextInput
+      placeholder={label}
+      aria-label={label}
+      leftSection={<IconSearch size={16} />}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      data-testid={testId}
+      w={{ base: '100%', xs: 260 }}
+    />
   );
 }
 

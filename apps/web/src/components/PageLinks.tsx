@@ -16,17 +16,19 @@ interface PageLinksProps {
   totalPages: number;
   onChange: (page: number) => void;
   testId: string;
+  /** Numbered links shown at most (spec §2: four; the subscribers table: seven). */
+  max?: number;
 }
 
-/** First/previous, four numbered links, next/last; Mantine's own range would show up to seven numbers. */
-export function PageLinks({ page, totalPages, onChange, testId }: PageLinksProps) {
+/** First/previous, four (or `max`) numbered links, next/last. */
+export function PageLinks({ page, totalPages, onChange, testId, max = MAX_PAGE_LINKS }: PageLinksProps) {
   const total = Math.max(1, totalPages);
   return (
     <Pagination.Root total={total} value={page} onChange={onChange} size="sm" data-testid={`${testId}-pages`}>
       <Group gap={4} wrap="nowrap">
         <Pagination.First data-testid={`${testId}-first`} />
         <Pagination.Previous data-testid={`${testId}-prev`} />
-        {pageWindow(page, total).map((n) => (
+        {pageWindow(page, total, max).map((n) => (
           <Pagination.Control key={n} active={n === page} onClick={() => onChange(n)} data-testid={`${testId}-page-${n}`}>
             {n}
           </Pagination.Control>

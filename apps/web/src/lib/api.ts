@@ -65,6 +65,11 @@ export async function apiListRequest<T>(path: string, options: RequestOptions<T[
   return { rows: data, total: Number.isFinite(header) && headers.has(TOTAL_COUNT_HEADER) ? header : data.length };
 }
 
+/** A call whose reply headers matter too (calls that start a job put its id in X-Job-Id). */
+export function apiRequestWithHeaders<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
+  return send(path, options);
+}
+
 async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const { method = 'POST', body, schema, silent = false } = options;
   const token = options.auth === false ? null : getSession().token;

@@ -20,6 +20,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/publicConfig', {
     config: { access: 'public' },
     schema: { tags: ['system'], summary: 'What the sign-in page needs to know (beyond the spec)', response: { 200: PublicConfigReply } },
-    handler: async () => ({ cloud_id: app.deps.config.CLOUD_ID, languages: [...LANGUAGES], version: VERSION }),
+    handler: async () => ({ cloud_id: app.deps.config.CLOUD_ID, languages: [...LANGUAGES], version: VERSION, monitor_base_url: app.deps.config.MONITOR_BASE_URL }),
   });
 };

@@ -56,10 +56,10 @@ describe('LogsPage', () => {
     renderLogs();
     await screen.findByTestId('logs-total');
     await user.type(screen.getByLabelText('Message'), 'sign in: bob@x');
-    await user.click(screen.getByRole('textbox', { name: 'Level' }));
-    await user.click(await screen.findByRole('option', { name: 'Error' }));
-    await user.click(screen.getByRole('textbox', { name: 'Time' }));
-    await user.click(await screen.findByRole('option', { name: 'Last 7 days' }));
+    await user.click(screen.getByTestId('logs-level'));
+    await user.click(await screen.findByRole('option', { name: 'Error', hidden: true }));
+    await user.click(screen.getByTestId('logs-window'));
+    await user.click(await screen.findByRole('option', { name: 'Last 7 days', hidden: true }));
     await user.click(screen.getByTestId('logs-filter'));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toMatchObject({ message: 'sign%20in%3A%20bob%40x', level: 'error' });

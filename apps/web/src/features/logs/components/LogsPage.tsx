@@ -73,10 +73,12 @@ export function LogsPage() {
           {failure}
         </Alert>
       ) : (
-        <Group justify="space-between" gap="xs">
-          <Text fw={600} data-testid="logs-total">
-            {t('logs.total', { total: entries.length })}
-          </Text>
+        <Group justify="space-between" gap="xs" mih={24}>
+          {logs.data && (
+            <Text fw={600} data-testid="logs-total">
+              {t('logs.total', { total: entries.length })}
+            </Text>
+          )}
           {logs.isFetching && <Loader size="xs" data-testid="logs-loading" />}
           {entries.length >= LOGS_LIMIT && (
             <Text size="xs" c="dimmed" data-testid="logs-capped">

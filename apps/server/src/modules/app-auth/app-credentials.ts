@@ -1,0 +1,63 @@
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
+import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-throttle';
+
+/** App usernames are emails: spaces stripped (spec §4), lowercased. */
+export const appUsername = (raw: string) => raw.replace(/\s+/g, '').toLowerCase();
+
+/** App sign-in failures are counted apart from admin ones (an admin may share the email). */
+const throttleName = (username: string) => `app:${username}`;
+
+export interface CheckedAccount {
+  id: number;
+  username: string;
+  tenantId: string;
+  extension: string;
+  domain: string;
+  mustChange: boolean;
+  admin: boolean;
+  firstname: string;
+  lastname: string;
+  pin: string;
+}
+
+/**
+ * Checks app credentials with the admin sign-in's throttle (429 past the limit): unknown user, wrong password and
+ * an account whose extension is gone or no longer linked all fail with `failure` and count as one failed attempt.
+ */
+export async function checkAppCredentials(deps: Deps, rawUsername: string, password: string, ip: string, failure: () => AppError): Promise<CheckedAccount> {
+  const { config, db } = deps;
+  const username = appUsername(rawUsername);
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  await checkLoginAllowed(db, throttleName(username), ip, { slowAfter: config.LOGIN_SLOW_AFTER, maxFailures: config.LOGIN_MAX_FAILURES, windowMs });
+  const row = username
+    ? await db.kysely
+        .selectFrom('app_accounts as a')
+        .leftJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
+        .select(['a.id', 'a.username', 'a.password_hash', 'a.tenant_id', 'a.extension', 'a.must_change_password', 'e.linked', 'e.domain', 'e.admin', 'e.firstname', 'e.lastname', 'e.pin'])
+        .where('a.cloud_id', '=', config.CLOUD_ID)
+        .where('a.username', '=', username)
+        .executeTakeFirst()
+    : undefined;
+  const ok = row && password ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
+  if (!row || !ok || row.linked !== 1) {
+    await recordLoginFailure(db, throttleName(username), ip, windowMs);
+    throw failure();
+  }
+  await clearLoginFailures(db, throttleName(username));
+  return {
+    id: row.id,
+    username: row.username,
+    tenantId: row.tenant_id,
+    extension: row.extension,
+    domain: row.domain ?? '',
+    mustChange: row.must_change_password === 1,
+    admin: row.admin === 1,
+    firstname: row.firstname ?? '',
+    lastname: row.lastname ?? '',
+    pin: row.pin ?? '',
+  };
+}
+
+export const clearAppLoginFailures = (deps: Deps, username: string) => clearLoginFailures(deps.db, throttleName(username));

@@ -1,0 +1,48 @@
+import QRCode from 'qrcode';
+import { type AuthLoginBody, type AuthLoginReply, type EmailQrBody, type Language, cscPayload, formatMessage } from '@provisio/contract';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { sha256, signGrant, verifyGrant } from '../../lib/signing';
+import { takeRateSlot } from '../auth/login-throttle';
+import { checkAppCredentials } from './app-credentials';
+
+const GRANT_PURPOSE = 'email-qr';
+const GRANT_TTL_MS = 10 * 60_000;
+const QR_EMAILS_PER_HOUR = 5;
+const invalidPassword = () => new AppError('invalid_credentials', 'invalidPassword');
+
+/**
+ * QR generator sign-in: the account's domain, the `csc:` payload and a grant that lets emailQR send exactly this
+ * payload for this account during ten minutes. Any missing or wrong value is 'Invalid Password!'.
+ */
+export async function authLogin(deps: Deps, body: AuthLoginBody, ip: string): Promise<AuthLoginReply> {
+  const cloudOk = body.cloud_id.trim().toUpperCase() === deps.config.CLOUD_ID.toUpperCase();
+  const acct = await checkAppCredentials(deps, body.username, cloudOk ? body.password : '', ip, invalidPassword);
+  const qrValue = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: body.password });
+  const { grant, expiresAt } = await signGrant(deps.db, GRANT_PURPOSE, { a: acct.id, q: sha256(qrValue) }, GRANT_TTL_MS);
+  return { domain: acct.domain, qrValue, grant, grant_expires_at: expiresAt };
+}
+
+/**
+ * Emails the QR image (PNG, inline by cid). Refused without a valid grant, or when the payload is not the one the
+ * grant was issued for; at most five per account and hour, so it cannot be used to send mail in bulk.
+ */
+export async function emailQr(deps: Deps, body: EmailQrBody, lang: Language): Promise<void> {
+  const claims = await verifyGrant(deps.db, GRANT_PURPOSE, body.grant);
+  if (!claims || claims.q !== sha256(body.qrValue) || typeof claims.a !== 'number') throw new AppError('forbidden', 'qrGrantInvalid');
+  const acct = await deps.db.kysely.selectFrom('app_accounts').select(['id', 'username']).where('id', '=', claims.a).executeTakeFirst();
+  if (!acct) throw new AppError('forbidden', 'qrGrantInvalid');
+  const slot = await takeRateSlot(deps.db, `qr-email:${acct.id}`, QR_EMAILS_PER_HOUR, 60 * 60_000);
+  if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyQrEmails', { minutes: slot.minutes });
+  const png = await QRCode.toBuffer(body.qrValue, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+  const text = formatMessage(lang, 'qrEmailText', { username: acct.username });
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
+  await deps.mailer.enqueue({
+    kind: 'qr_code',
+    to: body.recepient,
+    subject: formatMessage(lang, 'qrEmailSubject'),
+    text,
+    html: `<p>${escaped}</p><p><img src="cid:qr-code@provisio" alt="QR code" width="320" height="320"></p>`,
+    attachments: [{ filename: 'qr-code.png', contentType: 'image/png', contentBase64: png.toString('base64'), cid: 'qr-code@provisio' }],
+  });
+}

@@ -1,0 +1,110 @@
+import { PROVISION_PARAM_NAMES, type LastProvisionedList } from '@provisio/contract';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { burnPasswordCheck } from '../../lib/passwords';
+import { checkAppCredentials } from '../app-auth/app-credentials';
+import type { Caller } from '../auth/caller';
+import { readSettings } from '../client-profiles/client-profiles.service';
+import { readBlfKeys } from '../client-profiles/blf-keys';
+import { effectiveProfile } from '../client-profiles/effective-profile';
+import { assertTenantVisible } from '../tenants/tenant-scope';
+import { buildAccountXml } from './account-xml';
+import type { KeyMap } from './xml-mapping';
+
+export interface ProvisionRequest {
+  params: Record<string, unknown>;
+  ip: string;
+  userAgent: string;
+}
+
+type Result = 'ok' | 'denied' | 'throttled' | 'missing';
+const denied = () => new AppError('forbidden', 'invalidCredentials');
+
+/** The first non-empty value under any of the accepted names. */
+function param(params: Record<string, unknown>, names: readonly string[]): string {
+  for (const n of names) {
+    const v = params[n];
+    const s = Array.isArray(v) ? v[0] : v;
+    if (typeof s === 'string' && s.trim()) return s.trim();
+  }
+  return '';
+}
+
+async function record(deps: Deps, req: ProvisionRequest, r: { cloudId: string; account: string; tenantId?: string; extension?: string; result: Result }) {
+  await deps.db.kysely
+    .insertInto('provisioning_log')
+    .values({
+      at: Date.now(),
+      cloud_id: r.cloudId.slice(0, 40),
+      account: r.account.slice(0, 254),
+      tenant_id: r.tenantId ?? null,
+      extension: r.extension ?? null,
+      ip: req.ip.slice(0, 64),
+      user_agent: req.userAgent.slice(0, 255),
+      result: r.result,
+    })
+    .execute();
+}
+
+/**
+ * Acrobits external provisioning: checks the app account (cloud id, username, password; throttled like sign-in),
+ * then answers the extension's credentials and its most specific profile as `<account>` XML. Every refusal of the
+ * credentials is the same 403; each request is recorded.
+ */
+export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest): Promise<string> {
+  // "CODE*" asks for the app's test version; the account is the same.
+  const cloudId = param(req.params, PROVISION_PARAM_NAMES.cloudId).replace(/\*$/, '');
+  const username = param(req.params, PROVISION_PARAM_NAMES.username);
+  const password = param(req.params, PROVISION_PARAM_NAMES.password);
+  if (!cloudId || !username || !password) {
+    await record(deps, req, { cloudId, account: username, result: 'missing' });
+    throw new AppError('bad_request', 'provisionMissing');
+  }
+  if (cloudId.toLowerCase() !== deps.config.CLOUD_ID.toLowerCase()) {
+    await burnPasswordCheck(password);
+    await record(deps, req, { cloudId, account: username, result: 'denied' });
+    throw denied();
+  }
+  let acct;
+  try {
+    acct = await checkAppCredentials(deps, username, password, req.ip, denied);
+  } catch (err) {
+    const throttled = err instanceof AppError && err.code === 'too_many_attempts';
+    await record(deps, req, { cloudId, account: username, result: throttled ? 'throttled' : 'denied' });
+    throw err;
+  }
+  const db = deps.db.kysely;
+  const found = await effectiveProfile(db, acct.tenantId, acct.domain);
+  const profile = found?.profile;
+  const blf = profile ? await readBlfKeys(db, { profileId: profile.id, tenantId: acct.tenantId, extension: acct.extension }) : [];
+  const sipPassword = deps.connector.getSipPassword ? await deps.connector.getSipPassword(acct.tenantId, acct.extension) : null;
+  const xml = buildAccountXml(
+    {
+      title: `${acct.firstname} ${acct.lastname}`.trim() || acct.extension,
+      username: acct.extension,
+      password: sipPassword,
+      authUsername: acct.extension,
+      host: profile?.proxy || acct.domain,
+      transport: profile?.transport ?? '',
+      cloudUsername: acct.username,
+      settings: profile ? readSettings(profile) : {},
+      blf: blf.map((k) => ({ target: k.target, label: k.label || `${k.firstname} ${k.lastname}`.trim() || k.target })),
+    },
+    map,
+  );
+  await record(deps, req, { cloudId, account: acct.username, tenantId: acct.tenantId, extension: acct.extension, result: 'ok' });
+  return xml;
+}
+
+/** When each extension of a tenant last provisioned successfully. */
+export async function lastProvisioned(deps: Deps, caller: Caller, tenantId: string): Promise<LastProvisionedList> {
+  await assertTenantVisible(deps.db, caller, tenantId);
+  const rows = await deps.db.kysely
+    .selectFrom('provisioning_log')
+    .select((eb) => ['extension', eb.fn.max('at').as('at')])
+    .where('tenant_id', '=', tenantId)
+    .where('result', '=', 'ok')
+    .groupBy('extension')
+    .execute();
+  return rows.filter((r) => r.extension !== null).map((r) => ({ extension: r.extension!, at: Number(r.at) }));
+}

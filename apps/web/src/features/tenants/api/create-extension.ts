@@ -1,0 +1,17 @@
+import { ExtensionCreatedReply, type CreateExtensionBody } from '@provisio/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { tenantKeys } from './keys';
+
+/** createExtension (admin; the platform generates and keeps the SIP password). */
+export function createExtension(body: CreateExtensionBody) {
+  return apiRequest('/createExtension', { body, schema: ExtensionCreatedReply });
+}
+
+export function useCreateExtension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createExtension,
+    onSuccess: (_r, body) => queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(body.tenant_id) }),
+  });
+}

@@ -1,0 +1,13 @@
+import { AppUsageReply } from '@provisio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { tenantKeys } from './keys';
+
+/** Mobile and desktop app use against the tenant's licence limits. */
+export function getAppUsage(tenantId: string): Promise<AppUsageReply> {
+  return apiRequest('/getAppUsage', { body: { tenant_id: tenantId }, schema: AppUsageReply });
+}
+
+export function useAppUsage(tenantId: string | null) {
+  return useQuery({ queryKey: tenantKeys.usage(tenantId ?? ''), queryFn: () => getAppUsage(tenantId!), enabled: !!tenantId, staleTime: 0 });
+}

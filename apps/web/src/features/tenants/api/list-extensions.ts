@@ -1,0 +1,17 @@
+import { EXTENSION_DEFAULT_PAGE_SIZE, ExtensionList, type ExtensionRow } from '@provisio/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiListRequest, type ListPage, type ListParams } from '../../../lib/api';
+import { tenantKeys } from './keys';
+
+/** One page of a tenant's extensions, searched and sorted on the server (total in X-Total-Count). */
+export function listExtensions(tenantId: string, params: ListParams): Promise<ListPage<ExtensionRow>> {
+  return apiListRequest('/getExtensions', { body: { tenant_id: tenantId, ...params }, schema: ExtensionList });
+}
+
+/** The subscribers table's first request: its default sort and page size. */
+export const FIRST_PAGE: ListParams = { search: undefined, sort: 'extension', order: 'asc', limit: EXTENSION_DEFAULT_PAGE_SIZE, offset: 0 };
+
+/** Asks for the first page while the tenant itself is still being looked up, so the table shows sooner. */
+export function prefetchFirstPage(queryClient: QueryClient, tenantId: string) {
+  return queryClient.prefetchQuery({ queryKey: [...tenantKeys.extensions(tenantId), FIRST_PAGE], queryFn: () => listExtensions(tenantId, FIRST_PAGE), staleTime: 2000 });
+}

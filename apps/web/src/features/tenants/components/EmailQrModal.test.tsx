@@ -1,0 +1,70 @@
+import type { ExtensionRow } from '@provisio/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, stubFetch } from '../../../test/render';
+import { EmailQrModal } from './EmailQrModal';
+
+const unlinked: ExtensionRow = {
+  id: 7,
+  tenant_id: 'acme.example',
+  extension: '107',
+  domain: 'acme.example',
+  site_name: 'Main',
+  firstname: 'Ana',
+  lastname: 'Silva',
+  admin: false,
+  email: 'ana@acme.example',
+  linked: false,
+  mobile_app_allowed: false,
+  desktop_app_allowed: false,
+};
+
+function renderModal(row: ExtensionRow = unlinked) {
+  const fetch = vi.fn(
+    stubFetch({
+      '/linkExtension': { body: { ok: true, message: 'User Successfully Linked!' } },
+      '/getTemplates': { body: [{ id: 1, name: 'Welcome', subject: 'Hi {{first_name}}', body: '<p>{{link}}</p>' }] },
+    }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const domains = [{ domain: 'acme.example', site_name: 'Main' }];
+  renderRoutes([{ path: '/', element: <EmailQrModal tenantId="acme.example" target={{ rows: [row], bulk: false }} domains={domains} onClose={vi.fn()} onJob={vi.fn()} /> }], '/');
+  return fetch;
+}
+
+// The body's autosizing textarea listens for font loads, which jsdom does not have.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Email QR modal', () => {
+  it('refuses to link until every field is filled, then links and turns to email mode', async () => {
+    const fetch = renderModal();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Email QR')).toBeInTheDocument();
+    await user.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('email-qr-error')).toHaveTextContent('All fields are mandatory to link!');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/linkExtension'))).toBe(false);
+
+    await user.type(screen.getByTestId('link-did'), '+15550001');
+    await user.type(screen.getByTestId('link-pin'), '1234');
+    await user.click(screen.getByTestId('link-password-generate'));
+    expect(screen.queryByTestId('email-qr-error')).toBeNull();
+    await user.click(screen.getByTestId('link-submit'));
+
+    expect(await screen.findByTestId('email-form')).toBeInTheDocument();
+    expect(screen.getByTestId('email-to')).toHaveValue('ana@acme.example');
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    const sent = JSON.parse(calls.find(([url]) => url.endsWith('/linkExtension'))![1].body as string) as Record<string, string>;
+    expect(sent).toMatchObject({ extension: '107', email: 'ana@acme.example', did: '+15550001', pin: '1234', domain: 'acme.example', tenant_id: 'acme.example' });
+    expect(sent.password).toMatch(/^.{12}$/);
+  });
+
+  it('needs To, Subject and Body before sending', async () => {
+    renderModal({ ...unlinked, linked: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('email-send'));
+    expect(screen.getByTestId('email-qr-error')).toHaveTextContent('To, Subject and Body are mandatory fields to send an email!');
+  });
+});

@@ -1,0 +1,44 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+import { useRemoteDomains } from '../api/get-remote-domains';
+import { useUserDetails } from '../api/get-user-details';
+import { readDetailsState } from './details-state';
+import { ExtensionForm, type ExtensionFormValues } from './ExtensionForm';
+
+const EMPTY: ExtensionFormValues = { extension: '', firstName: '', lastName: '', emailAddress: '', mobilePhone: '', homePhone: '', domain: '' };
+
+/** /tenants/details: 'Edit User Information For Extension {extension}' or 'Add Extension'. */
+export function ExtensionDetailsPage() {
+  const { t } = useTranslation();
+  const state = readDetailsState(useLocation().state);
+  const tid = state?.tenant.tid ?? '';
+  const extension = state?.record?.extension ?? null;
+  const details = useUserDetails(tid, extension);
+  const domains = useRemoteDomains(tid || null);
+  if (!state) return <Navigate to="/dashboard" replace />;
+
+  const title = extension ? t('tenants.details.editTitle', { extension }) : t('tenants.details.addTitle');
+  const loading = (extension && details.isPending) || domains.isPending;
+  return (
+    <Stack gap="lg">
+      <PageTitle title={title} subtitle={`${state.tenant.tname} (${state.tenant.tid})`} />
+      {loading && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {extension && details.isError && <Text c="red">{details.error.message}</Text>}
+      {!loading && (!extension || details.data) && (
+        <ExtensionForm
+          tenant={state.tenant}
+          extension={extension}
+          linked={details.data?.linked ?? false}
+          initial={details.data ? { ...details.data, extension: extension ?? '' } : { ...EMPTY, domain: domains.data?.[0]?.domain ?? '' }}
+          domains={domains.data ?? []}
+        />
+      )}
+    </Stack>
+  );
+}

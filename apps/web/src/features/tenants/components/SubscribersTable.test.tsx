@@ -1,0 +1,69 @@
+import type { ExtensionRow, TenantRow } from '@provisio/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, stubFetch } from '../../../test/render';
+import type { Selection } from './selection';
+import { SubscribersTable } from './SubscribersTable';
+
+const rows: ExtensionRow[] = Array.from({ length: 3 }, (_, i) => ({
+  id: i + 1,
+  tenant_id: 'acme.example',
+  extension: String(100 + i),
+  domain: 'acme.example',
+  site_name: 'Main',
+  firstname: `First${i}`,
+  lastname: `Last${i}`,
+  admin: i === 0,
+  email: `u${i}@acme.example`,
+  linked: i === 1,
+  mobile_app_allowed: false,
+  desktop_app_allowed: true,
+}));
+
+function Harness({ tenant }: { tenant: TenantRow }) {
+  const [selected, setSelected] = useState<Selection>(new Map());
+  return <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={vi.fn()} onEdit={vi.fn()} canDelete={false} />;
+}
+
+function renderTable(tenant: Partial<TenantRow> = {}) {
+  vi.stubGlobal('fetch', vi.fn(stubFetch({ '/getExtensions': { body: rows } })));
+  const full: TenantRow = { tid: 'acme.example', tname: 'Acme', mobile_app_allowed: false, desktop_app_allowed: false, ...tenant };
+  renderRoutes([{ path: '/', element: <Harness tenant={full} /> }], '/');
+}
+
+const headerTexts = () => within(screen.getByTestId('extensions-table')).getAllByRole('columnheader').map((th) => th.textContent);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SubscribersTable', () => {
+  it('shows the 13 columns of spec §2 while no app is on for the whole tenant', async () => {
+    renderTable();
+    expect(await screen.findAllByTestId('extensions-row')).toHaveLength(3);
+    expect(headerTexts()).toEqual(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Mobile App', 'Desktop App', 'Send Link', 'Edit']);
+  });
+
+  it('hides the Mobile App column while the tenant-level mobile switch is on', async () => {
+    renderTable({ mobile_app_allowed: true });
+    await screen.findAllByTestId('extensions-row');
+    expect(headerTexts()).not.toContain('Mobile App');
+    expect(headerTexts()).toContain('Desktop App');
+    expect(screen.queryByTestId('ext-mobile-100')).toBeNull();
+    expect(screen.getByTestId('ext-desktop-100')).toBeChecked();
+  });
+
+  it("'check all' checks the visible rows, then clears them", async () => {
+    renderTable();
+    await screen.findAllByTestId('extensions-row');
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('ext-check-101'));
+    expect(screen.getByTestId('ext-selected-count')).toHaveTextContent('Selected: 1');
+    await user.click(screen.getByTestId('ext-check-all'));
+    await waitFor(() => expect(screen.getByTestId('ext-selected-count')).toHaveTextContent('Selected: 3'));
+    for (const r of rows) expect(screen.getByTestId(`ext-check-${r.extension}`)).toBeChecked();
+    await user.click(screen.getByTestId('ext-check-all'));
+    expect(screen.queryByTestId('ext-selected-count')).toBeNull();
+    expect(screen.getByTestId('ext-check-100')).not.toBeChecked();
+  });
+});

@@ -1,0 +1,108 @@
+import { type Page, expect, test } from '@playwright/test';
+import { apiCall, signIn, signInAdmin, stamp } from '../support/admin';
+import { E2E } from '../support/constants';
+import { shot } from '../support/helpers';
+
+async function chooseLevel(page: Page, level: 'Any level' | 'Error' | 'Warn' | 'Info') {
+  await page.getByTestId('logs-level').click();
+  await page.getByRole('option', { name: level, exact: true }).click();
+}
+
+/** FILTER until the line shows up: the server writes its log lines in batches (every half second). */
+async function filterUntilFound(page: Page, text: string, level: 'Error' | 'Warn' | 'Info', expected: string) {
+  await page.getByTestId('logs-message').fill(text);
+  await chooseLevel(page, level);
+  const match = page.getByTestId('log-entry').filter({ hasText: expected });
+  await expect(async () => {
+    await page.getByTestId('logs-filter').click();
+    await expect(page.getByTestId('logs-loading')).toHaveCount(0);
+    await expect(match.first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  return match;
+}
+
+test('a failed sign-in is found on /logs by text and level, and its request lists every line', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(`ghost.${stamp()}`);
+  await page.getByTestId('login-password').fill('not-the-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('Invalid Credentials')).toBeVisible();
+
+  await signInAdmin(page);
+  await page.getByTestId('nav-logs').click();
+  await expect(page).toHaveURL(/\/logs$/);
+  await expect(page.getByTestId('logs-total')).toHaveText(/^Total Logs Found: \d+$/);
+
+  const refusals = await filterUntilFound(page, 'refused: invalid_credentials', 'Warn', 'POST /api/v1/adminLogin refused: invalid_credentials');
+  await expect(page.getByTestId('logs-total')).toHaveText(/^Total Logs Found: [1-9]\d*$/);
+  const entry = refusals.first();
+  await expect(entry).toHaveAttribute('data-level', 'warn');
+  await entry.getByTestId('log-entry-toggle').click();
+  await expect(entry.getByTestId('log-entry-labels')).toContainText('filename');
+  await expect(entry.getByTestId('log-entry-fields').locator('[data-field="msg"]')).toHaveText('POST /api/v1/adminLogin refused: invalid_credentials');
+  await expect(entry.getByTestId('log-entry-fields').locator('[data-field="level"]')).toHaveText('warn');
+  await shot(page, 'logs-sign-in-refused');
+
+  // The same text at level Error: nothing (a refusal is a warning).
+  await chooseLevel(page, 'Error');
+  await page.getByTestId('logs-filter').click();
+  await expect(page.getByTestId('logs-empty')).toBeVisible();
+  await chooseLevel(page, 'Warn');
+  await page.getByTestId('logs-filter').click();
+  // An entry stays open across filters.
+  await expect(entry.getByTestId('log-entry-toggle')).toHaveAttribute('aria-expanded', 'true');
+
+  // Beyond the spec: every line of that request (received, refused, answered).
+  await entry.getByTestId('log-entry-request').click();
+  await expect(page.getByTestId('logs-tracing')).toContainText('Every line of request');
+  await expect(page.getByTestId('log-entry').filter({ hasText: 'refused: invalid_credentials' })).toHaveCount(1);
+  await expect(page.getByTestId('log-entry').filter({ hasText: 'incoming request' })).toHaveCount(1);
+  await expect(page.locator('[data-testid="log-entry"][data-level="info"]').first()).toBeVisible();
+  await shot(page, 'logs-request-trace');
+  await page.getByTestId('logs-tracing-back').click();
+  await expect(page.getByTestId('logs-tracing')).toHaveCount(0);
+});
+
+test('a failed mail delivery is found on /logs with its stack trace, also at phone width', async ({ page }) => {
+  // No call of the real app makes the server fail with an error-level line; the nearest honest failure is a mail
+  // server refusing a recipient (the e2e mail catcher refuses the bounce domain), logged with its stack.
+  const email = `bounce.${stamp()}@${E2E.bounceDomain}`;
+  await signInAdmin(page);
+  await apiCall(page, 'createUpdateResellerUser', { name: 'Bounce Test', email, password: 'Bounce-pass-1' });
+  const asked = await page.request.post('/api/v1/forgetPassword', { data: { username: email } });
+  expect(asked.ok()).toBeTruthy();
+
+  await page.goto('/logs');
+  const failures = await filterUntilFound(page, email, 'Warn', 'mail delivery failed, will retry');
+  const entry = failures.first();
+  await expect(entry).toHaveAttribute('data-level', 'warn');
+  await entry.getByTestId('log-entry-toggle').click();
+  await expect(entry.getByTestId('log-entry-fields').locator('[data-field="error"]')).toContainText(email);
+  const trace = entry.getByTestId('log-entry-stacktrace');
+  await expect(trace).toBeVisible();
+  await expect(trace).toContainText(/Error: .*recipients were rejected/);
+  await expect(trace).toContainText(/\n\s+at /);
+  await shot(page, 'logs-mail-failure');
+
+  await chooseLevel(page, 'Error');
+  await page.getByTestId('logs-filter').click();
+  await expect(page.getByTestId('logs-empty')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await chooseLevel(page, 'Warn');
+  await page.getByTestId('logs-filter').click();
+  await expect(failures.first().getByTestId('log-entry-stacktrace')).toBeVisible();
+  await shot(page, 'logs-phone');
+});
+
+test('a non-admin cannot open /logs, and getlogs refuses them', async ({ page }) => {
+  await signIn(page, E2E.simpleUser.username, E2E.simpleUser.password);
+  await expect(page.getByTestId('nav-logs')).toHaveCount(0);
+  await page.goto('/logs');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const now = `${Date.now()}000000`;
+  const refused = await page.request.post('/api/v1/getlogs', { data: { message: '', level: '', start: '0', end: now }, headers: { token: token! } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('forbidden');
+});

@@ -2,6 +2,8 @@ import { Center, Loader } from '@mantine/core';
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
+import { AppSignInPage } from '../features/app-auth/components/AppSignInPage';
+import { AppResetPasswordPage } from '../features/auth/components/AppResetPasswordPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { ResellerResetPasswordPage } from '../features/auth/components/ResellerResetPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
@@ -19,6 +21,8 @@ export const publicRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/resetPassword', element: <ResetPasswordPage /> },
   { path: '/resetResellerPassword', element: <ResellerResetPasswordPage /> },
+  { path: '/appSignin', element: <AppSignInPage /> },
+  { path: '/resetAppPassword', element: <AppResetPasswordPage /> },
   ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage code={code} /> })),
 ];
 

@@ -30,6 +30,8 @@ export interface RequestOptions<T> {
   silent?: boolean;
   /** Send the stored token (default true when one is stored). */
   auth?: boolean;
+  /** Extra headers, e.g. the end-user pages' App-Token. */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -73,7 +75,7 @@ export function apiRequestWithHeaders<T>(path: string, options: RequestOptions<T
 async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const { method = 'POST', body, schema, silent = false } = options;
   const token = options.auth === false ? null : getSession().token;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (token) headers.Token = token;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

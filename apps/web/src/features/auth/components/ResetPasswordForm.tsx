@@ -16,10 +16,12 @@ interface ResetPasswordFormProps {
   pending: boolean;
   /** Spec §2: the app and reseller reset pages also show the strength meter. */
   withMeter?: boolean;
+  /** Where 'Back to Sign In' and the done screen lead (the app reset page goes to /appSignin). */
+  signInPath?: string;
 }
 
 /** The page an emailed reset link opens (?ref=...): new password and confirmation, then a done screen. */
-export function ResetPasswordForm({ subtitle, validate, submit, pending, withMeter = false }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ subtitle, validate, submit, pending, withMeter = false, signInPath = '/login' }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const ref = params.get('ref')?.trim() ?? '';
@@ -42,7 +44,7 @@ export function ResetPasswordForm({ subtitle, validate, submit, pending, withMet
     }
   };
 
-  if (done) return <ResetDone />;
+  if (done) return <ResetDone signInPath={signInPath} />;
 
   return (
     <AuthLayout>
@@ -81,7 +83,7 @@ export function ResetPasswordForm({ subtitle, validate, submit, pending, withMet
           <Button type="submit" size="md" fullWidth loading={pending} data-testid="reset-password-submit">
             {t('auth.setPassword')}
           </Button>
-          <Anchor component={Link} to="/login" size="sm" fw={600} ta="center" data-testid="reset-password-back">
+          <Anchor component={Link} to={signInPath} size="sm" fw={600} ta="center" data-testid="reset-password-back">
             {t('auth.backToSignIn')}
           </Anchor>
         </Stack>
@@ -90,7 +92,7 @@ export function ResetPasswordForm({ subtitle, validate, submit, pending, withMet
   );
 }
 
-function ResetDone() {
+function ResetDone({ signInPath }: { signInPath: string }) {
   const { t } = useTranslation();
   return (
     <AuthLayout>
@@ -102,7 +104,7 @@ function ResetDone() {
           {t('auth.resetDoneTitle')}
         </Title>
         <Text c="dimmed">{t('auth.resetDoneBody')}</Text>
-        <Button component={Link} to="/login" replace fullWidth size="md" data-testid="reset-done-login">
+        <Button component={Link} to={signInPath} replace fullWidth size="md" data-testid="reset-done-login">
           {t('auth.goToSignIn')}
         </Button>
       </Stack>

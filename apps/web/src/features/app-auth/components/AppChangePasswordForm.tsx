@@ -1,0 +1,82 @@
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { isApiError } from '../../../lib/api';
+import { stripSpaces } from '../../../lib/app-session';
+import { useChangeAppPassword } from '../api/change-app-password';
+import { BackToSignIn } from './BackToSignIn';
+import { validateAppChange } from './validate-change';
+
+interface AppChangePasswordFormProps {
+  username: string;
+  /** The password the user signed in with; the server checks it again. */
+  oldPassword: string;
+  onBack: () => void;
+  onChanged: (message: string) => void;
+}
+
+/** Change-password mode of /appSignin, reached when appLogin answers 202 (spec §4): new and confirm, with the meter. */
+export function AppChangePasswordForm({ username, oldPassword, onBack, onChanged }: AppChangePasswordFormProps) {
+  const { t } = useTranslation();
+  const change = useChangeAppPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateAppChange(password, confirm);
+    if (problem) return setFailure(t(`msg:${problem}`));
+    setFailure(null);
+    try {
+      await change.mutateAsync({ username: stripSpaces(username).toLowerCase(), old_password: oldPassword, new_password: password });
+      onChanged(t('msg:passwordUpdated'));
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : t('errors.network'));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="app-change-form">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={24}>
+            {t('endUser.signIn.changeTitle')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={6}>
+            {t('msg:mustChangePassword')}
+          </Text>
+        </div>
+        <PasswordInput
+          label={t('auth.newPassword')}
+          autoComplete="new-password"
+          size="md"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('endUser.showHidePassword') }}
+          data-testid="app-change-new"
+        />
+        <PasswordStrengthMeter password={password} testId="app-change-strength" />
+        <PasswordInput
+          label={t('auth.confirmPassword')}
+          autoComplete="new-password"
+          size="md"
+          value={confirm}
+          onChange={(event) => setConfirm(event.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('endUser.showHidePassword') }}
+          data-testid="app-change-confirm"
+        />
+        {failure && (
+          <Text c="red.7" size="sm" fw={500} role="alert" data-testid="app-change-error">
+            {failure}
+          </Text>
+        )}
+        <Button type="submit" size="md" fullWidth loading={change.isPending} data-testid="app-change-submit">
+          {t('endUser.signIn.changeSubmit')}
+        </Button>
+        <BackToSignIn onBack={onBack} testId="app-change-back" />
+      </Stack>
+    </form>
+  );
+}

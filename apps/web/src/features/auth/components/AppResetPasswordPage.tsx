@@ -1,0 +1,21 @@
+import { LIMITS } from '@provisio/contract';
+import { useTranslation } from 'react-i18next';
+import { useResetAppPassword } from '../api/reset-app-password';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { validateStrongReset } from './validate-reset';
+
+/** /resetAppPassword?ref=...: an app account's emailed reset link; strong passwords only (spec §5). */
+export function AppResetPasswordPage() {
+  const { t } = useTranslation();
+  const reset = useResetAppPassword();
+  return (
+    <ResetPasswordForm
+      subtitle={t('auth.chooseStrongPasswordSubtitle', { min: LIMITS.appPasswordMin })}
+      validate={validateStrongReset}
+      submit={reset.mutateAsync}
+      pending={reset.isPending}
+      withMeter
+      signInPath="/appSignin"
+    />
+  );
+}

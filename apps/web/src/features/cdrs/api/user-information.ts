@@ -1,0 +1,12 @@
+import { UserInformationReply, type UserInformationBody } from '@provisio/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+/** The app account's extension and pin (for the call-record token) and an app session; errors shown inline. */
+export function userInformation(body: UserInformationBody): Promise<UserInformationReply> {
+  return apiRequest('/userInformation', { body, schema: UserInformationReply, auth: false, silent: true });
+}
+
+export function useUserInformation() {
+  return useMutation({ mutationFn: userInformation });
+}

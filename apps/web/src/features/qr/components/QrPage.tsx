@@ -1,0 +1,121 @@
+import { Alert, Anchor, Box, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { AuthLoginReply } from '@provisio/contract';
+import { IconInfoCircle, IconMail } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EndUserLayout } from '../../../components/EndUserLayout';
+import { isApiError } from '../../../lib/api';
+import { useAuthLogin } from '../api/auth-login';
+import { useResetAuthPassword } from '../api/reset-auth-password';
+import { QrEmailForm } from './QrEmailForm';
+
+/** /getQR?username=&cloud_id=: the account's password in, the app's sign-in QR code out (spec §2, §4, §5). */
+export function QrPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const username = params.get('username')?.trim() ?? '';
+  const cloudId = params.get('cloud_id')?.trim() ?? '';
+  const login = useAuthLogin();
+  const reset = useResetAuthPassword();
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [qr, setQr] = useState<AuthLoginReply | null>(null);
+  const [emailing, setEmailing] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setInfo(null);
+    if (!username || !password) return setFailure(t('msg:invalidPassword'));
+    setFailure(null);
+    try {
+      const reply = await login.mutateAsync({ username, password, cloud_id: cloudId });
+      setQr(reply);
+      setEmailing(false);
+    } catch (error) {
+      setFailure(isApiError(error) && error.status === 429 ? error.message : t('msg:invalidPassword'));
+    } finally {
+      // Spec §4: the password leaves the form once it was used.
+      setPassword('');
+    }
+  };
+
+  const forgot = async () => {
+    setFailure(null);
+    if (!username) return setFailure(t('msg:usernameRequiredForReset'));
+    try {
+      await reset.mutateAsync({ username: username.toLowerCase() });
+      setInfo(t('msg:appResetLinkSent'));
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : t('msg:resetEmailFailed'));
+    }
+  };
+
+  return (
+    <EndUserLayout testId="qr-page">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={24}>
+            {t('endUser.qr.title')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={6}>
+            {qr ? t('endUser.qr.scanHint') : t('endUser.qr.subtitle')}
+          </Text>
+        </div>
+        {info && (
+          <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="qr-info">
+            {info}
+          </Alert>
+        )}
+        {qr && (
+          <Stack align="center" gap="md" data-testid="qr-result">
+            <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
+              <QRCodeSVG value={qr.qrValue} size={232} marginSize={0} level="M" title={t('endUser.qr.codeLabel')} data-testid="qr-code" />
+            </Box>
+            {emailing ? (
+              <QrEmailForm defaultRecipient={username} qrValue={qr.qrValue} grant={qr.grant} onClose={() => setEmailing(false)} />
+            ) : (
+              <Button size="md" fullWidth leftSection={<IconMail size={18} />} onClick={() => setEmailing(true)} data-testid="qr-email">
+                {t('endUser.qr.emailButton')}
+              </Button>
+            )}
+          </Stack>
+        )}
+        <form onSubmit={(event) => void submit(event)} noValidate data-testid="qr-form">
+          <Stack gap="md">
+            <TextInput label={t('auth.username')} value={username} readOnly size="md" variant="filled" data-testid="qr-username" />
+            <PasswordInput
+              label={t('auth.password')}
+              placeholder={t('auth.passwordPlaceholder')}
+              autoComplete="current-password"
+              size="md"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('endUser.showHidePassword') }}
+              data-testid="qr-password"
+            />
+            {failure && (
+              <Text c="red.7" size="sm" fw={500} role="alert" data-testid="qr-error">
+                {failure}
+              </Text>
+            )}
+            <Button type="submit" size="md" fullWidth variant={qr ? 'light' : 'filled'} loading={login.isPending} data-testid="qr-submit">
+              {qr ? t('endUser.qr.again') : t('endUser.qr.show')}
+            </Button>
+          </Stack>
+        </form>
+        <Group gap={6} justify="center">
+          <Text size="sm" c="dimmed">
+            {t('auth.forgotPassword')}
+          </Text>
+          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void forgot()} data-testid="qr-forgot">
+            {t('auth.reset')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </EndUserLayout>
+  );
+}
+

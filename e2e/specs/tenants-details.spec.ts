@@ -31,6 +31,8 @@ test('extension details: required fields, un-link a linked user to change the em
   await expect(page.getByRole('heading', { name: `Edit User Information For Extension ${target.extension}` })).toBeVisible();
   await expect(page.getByTestId('details-email')).toHaveValue(target.email);
   await expect(page.getByTestId('details-email')).toBeDisabled();
+  // Which client profile the extension's app gets (issue #5's getEffectiveProfile).
+  await expect(page.getByTestId('details-profile')).toContainText('Default softphone profile');
 
   await page.getByTestId('details-first').fill('');
   await page.getByTestId('details-save').click();

@@ -1,7 +1,8 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
+import { useEffectiveProfile } from '../api/get-effective-profile';
 import { useRemoteDomains } from '../api/get-remote-domains';
 import { useUserDetails } from '../api/get-user-details';
 import { readDetailsState } from './details-state';
@@ -17,6 +18,7 @@ export function ExtensionDetailsPage() {
   const extension = state?.record?.extension ?? null;
   const details = useUserDetails(tid, extension);
   const domains = useRemoteDomains(tid || null);
+  const profile = useEffectiveProfile(tid, extension);
   if (!state) return <Navigate to="/dashboard" replace />;
 
   const title = extension ? t('tenants.details.editTitle', { extension }) : t('tenants.details.addTitle');
@@ -28,6 +30,21 @@ export function ExtensionDetailsPage() {
         <Center py="xl">
           <Loader />
         </Center>
+      )}
+      {profile.data && (
+        <Group gap="xs" data-testid="details-profile">
+          <Text size="sm" c="dimmed">
+            {t('tenants.details.profile')}
+          </Text>
+          <Badge variant="light" tt="none">
+            {profile.data.matched_by === 'none' ? t('tenants.details.profileNone') : profile.data.profile_name}
+          </Badge>
+          {profile.data.matched_by !== 'none' && (
+            <Text size="xs" c="dimmed">
+              {t(`tenants.details.profileFrom.${profile.data.matched_by}`)}
+            </Text>
+          )}
+        </Group>
       )}
       {extension && details.isError && <Text c="red">{details.error.message}</Text>}
       {!loading && (!extension || details.data) && (

@@ -10,6 +10,7 @@ import { createConnector } from './platform';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
+import { routeTable } from './plugins/route-table';
 import { staticWeb } from './plugins/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -71,7 +72,7 @@ export type BaseDeps = Omit<Deps, 'connector' | 'jobs'> & Partial<Pick<Deps, 'co
 
 /** Adds the configured platform connector (PLATFORM) and the job queue with every job type. */
 export function completeDeps(base: BaseDeps, log: FastifyBaseLogger): Deps {
-  const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db, { simulatedCalls: base.config.SIM_ACTIVE_CALLS, simulatedCallMinutes: base.config.SIM_CALL_MINUTES });
+  const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db, { simulatedCalls: base.config.SIM_ACTIVE_CALLS, simulatedCallMinutes: base.config.SIM_CALL_MINUTES, config: base.config });
   const jobs = base.jobs ?? new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, { pollMs: base.config.JOB_POLL_MS });
   const deps: Deps = { ...base, connector, jobs };
   return deps;
@@ -89,9 +90,12 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // Only a connector this app made is closed with it (a test may pass one in and keep it).
+  if (!base.connector) app.addHook('onClose', async () => deps.connector.close?.());
   // Calls take JSON (and multipart where stated); plain text is refused with 415 rather than misread.
   app.removeContentTypeParser('text/plain');
 
+  await app.register(routeTable);
   await app.register(errorHandler);
   await app.register(refusalLogging);
   await app.register(helmet, {

@@ -41,7 +41,14 @@ export const ConfigSchema = z.object({
   LOKI_SELECTOR: z.string().regex(/^\{.+\}$/, 'a LogQL stream selector such as {job="provisio"}').default('{job=~".+"}'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
-  PLATFORM: z.enum(PLATFORMS, { error: `must be one of: ${PLATFORMS.join(', ')} (no other telephony platform connector is built yet)` }).default('builtin'),
+  PLATFORM: z.enum(PLATFORMS, { error: `must be one of: ${PLATFORMS.join(', ')}` }).default('builtin'),
+  KAMAILIO_DB_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:\/\/\/|[^:]+$)/, 'a Kamailio db_url: sqlite:////abs/file.db, a file path, or postgres://…').optional(),
+  KAMAILIO_SIP_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a domain name or IP address').optional(),
+  KAMAILIO_SIP_HOST: z.string().regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'host or host:port').optional(),
+  NS_API_URL: z.url().optional(),
+  NS_API_KEY: z.string().min(8).optional(),
+  NS_TENANT_MODE: z.enum(['reseller', 'domain']).default('domain'),
+  NS_MAX_IN_FLIGHT: int(1, 50).default(5),
   JOB_POLL_MS: int(50, 600_000).default(1000),
   SIM_ACTIVE_CALLS: int(0, 50).default(2),
   SIM_CALL_MINUTES: int(1, 24 * 60).default(5),
@@ -68,6 +75,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const needed = { kamailio: ['KAMAILIO_DB_URL'], netsapiens: ['NS_API_URL', 'NS_API_KEY'], builtin: [] }[c.PLATFORM] as (keyof typeof c)[];
+  const missing = needed.filter((k) => c[k] === undefined);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when PLATFORM=${c.PLATFORM}`).join('\n')}`);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
   const provisioningKeyMap = path.resolve(c.PROVISIONING_KEY_MAP ?? path.join(import.meta.dirname, '../provisioning-keys.json'));

@@ -31,6 +31,8 @@ export const ExtensionRow = z.object({
   linked: z.boolean(),
   mobile_app_allowed: z.boolean(),
   desktop_app_allowed: z.boolean(),
+  /** Whether the extension has a current registration; absent when the platform does not report registrations. */
+  registered: z.boolean().optional(),
 });
 export type ExtensionRow = z.infer<typeof ExtensionRow>;
 export const ExtensionList = z.array(ExtensionRow);
@@ -122,6 +124,19 @@ export const CreateExtensionBody = z.strictObject({
 });
 export type CreateExtensionBody = z.infer<typeof CreateExtensionBody>;
 export const DeleteExtensionBody = z.strictObject({ tenant_id: tenantId, extension: extensionNumber, ...callerEcho });
+/**
+ * setSipPassword (admin): a new SIP password on the platform; generated when none is given. Never returned: the
+ * apps fetch it through provisioning.
+ */
+export const SIP_PASSWORD_MIN = 8;
+export const SIP_PASSWORD_MAX = 64;
+export const SetSipPasswordBody = z.strictObject({
+  tenant_id: tenantId,
+  extension: extensionNumber,
+  password: z.string().min(SIP_PASSWORD_MIN).max(SIP_PASSWORD_MAX).regex(/^[\x21-\x7e]+$/, { error: 'fieldInvalid' }).optional(),
+  ...callerEcho,
+});
+export type SetSipPasswordBody = z.infer<typeof SetSipPasswordBody>;
 export const ExtensionCreatedReply = z.object({ ok: z.literal(true), message: z.string(), id: z.number() });
 
 /** CSV import/export: exactly these ten headers, in this order (spec §5); booleans are written 'true'/'false'. */

@@ -86,6 +86,13 @@ export interface CallAudioSource {
   nextFrame(): Buffer;
   close(): void;
 }
+/** One current contact of an extension (Kamailio: a `location` row; NetSapiens: a registered device). */
+export interface PlatformRegistration {
+  extension: string;
+  contact: string;
+  userAgent: string;
+  expiresAt: Date;
+}
 /** Per-extension app settings (the /settings_tab/* pages), one JSON document per tab. */
 export interface AppSettingsStore {
   get(tenantExternalId: Id, extension: string, tab: string): Promise<Record<string, unknown> | null>;
@@ -124,6 +131,12 @@ export interface TelephonyConnector {
   /** Live audio of an active call, or null when the call is not active (or not of this tenant). */
   openCallAudio?(tenantExternalId: Id, sipCallId: string): Promise<CallAudioSource | null>;
   appSettings?: AppSettingsStore;
+  /** Where the apps register (host[:port]) when no client profile names a proxy; absent: the extension's domain. */
+  readonly sipHost?: string;
+  /** Current registrations of a tenant's extensions (all of them, or the ones named). */
+  listRegistrations?(tenantExternalId: Id, extensions?: string[]): Promise<PlatformRegistration[]>;
+  /** Releases database handles or sockets when the server stops. */
+  close?(): Promise<void>;
 }
 
 /** Reads every page of a paged list. */

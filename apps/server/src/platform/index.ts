@@ -1,16 +1,30 @@
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { BuiltinConnector } from './builtin';
 import type { TelephonyConnector } from './connector';
+import { KamailioConnector } from './kamailio';
+import { NetSapiensConnector } from './netsapiens';
 
 export type { TelephonyConnector } from './connector';
 
-/** The connectors this build has; remote ones (NetSapiens, Kamailio) will add a line here. */
-export const PLATFORMS = ['builtin'] as const;
+/** The connectors this build has (docs/platforms.md). */
+export const PLATFORMS = ['builtin', 'kamailio', 'netsapiens'] as const;
 
-/** The connector chosen by PLATFORM; config.ts has already refused names not in PLATFORMS. */
-export function createConnector(platform: (typeof PLATFORMS)[number], db: Db, opts: { simulatedCalls?: number; simulatedCallMinutes?: number } = {}): TelephonyConnector {
+type PlatformConfig = Pick<Config, 'KAMAILIO_DB_URL' | 'KAMAILIO_SIP_DOMAIN' | 'KAMAILIO_SIP_HOST' | 'NS_API_URL' | 'NS_API_KEY' | 'NS_TENANT_MODE' | 'NS_MAX_IN_FLIGHT'>;
+
+/** The connector chosen by PLATFORM; config.ts has already refused unknown names and missing keys. */
+export function createConnector(
+  platform: (typeof PLATFORMS)[number],
+  db: Db,
+  opts: { simulatedCalls?: number; simulatedCallMinutes?: number; config?: Partial<PlatformConfig> } = {},
+): TelephonyConnector {
+  const c = opts.config ?? {};
   switch (platform) {
     case 'builtin':
       return new BuiltinConnector(db.kysely, { callsPerTenant: opts.simulatedCalls ?? 2, callMinutes: opts.simulatedCallMinutes ?? 5 });
+    case 'kamailio':
+      return new KamailioConnector(db.kysely, { dbUrl: c.KAMAILIO_DB_URL ?? '', ...(c.KAMAILIO_SIP_DOMAIN ? { sipDomain: c.KAMAILIO_SIP_DOMAIN } : {}), ...(c.KAMAILIO_SIP_HOST ? { sipHost: c.KAMAILIO_SIP_HOST } : {}) });
+    case 'netsapiens':
+      return new NetSapiensConnector({ baseUrl: c.NS_API_URL ?? '', apiKey: c.NS_API_KEY ?? '', tenantMode: c.NS_TENANT_MODE ?? 'domain', maxInFlight: c.NS_MAX_IN_FLIGHT ?? 5 });
   }
 }

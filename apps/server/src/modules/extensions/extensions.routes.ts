@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppUsageBody, AppUsageReply, CheckDuplicateEmailsBody, CreateExtensionBody, DeleteExtensionBody, ExtensionCreatedReply, DuplicateEmailList, EditUserDetailsBody,
-  ErrorBody, ExtensionList, ExtensionsExportBody, ExtensionsExportReply, ExtensionsImportBody, GetExtensionsBody, GetRemoteDomainsBody, GetUserDetailsBody,
+  ErrorBody, ExtensionList, SetSipPasswordBody, ExtensionsExportBody, ExtensionsExportReply, ExtensionsImportBody, GetExtensionsBody, GetRemoteDomainsBody, GetUserDetailsBody,
   IMPORT_MAX_BYTES, ImportPreview, JOB_ID_HEADER, OkReply, RemoteDomainList, UpdateAndGetExtensionBody, UserDetails,
 } from '@provisio/contract';
 import { actorOf } from '../../lib/audit';
@@ -9,6 +9,7 @@ import { requestLanguage, t } from '../../lib/i18n';
 import { sendList } from '../../lib/list-query';
 import * as ext from './extensions.service';
 import { exportExtensions, importExtensions } from './extensions.import';
+import { setSipPassword } from './extensions.sip';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['extensions'];
@@ -77,6 +78,15 @@ export const extensionsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       await ext.deleteExtension(deps, actorOf(req), req.body.tenant_id, req.body.extension);
       return { ok: true as const, message: t(req, 'recordDeleted') };
+    },
+  });
+
+  app.post('/setSipPassword', {
+    config: { access: 'admin' },
+    schema: { tags, summary: "Set (or, without password, regenerate) an extension's SIP password on the platform; never returned, the apps get it by provisioning", body: SetSipPasswordBody, response: { 200: OkReply, ...errors } },
+    handler: async (req) => {
+      await setSipPassword(deps, actorOf(req), req.body);
+      return { ok: true as const, message: t(req, 'dataSaved') };
     },
   });
 

@@ -9,13 +9,15 @@ import { EXTENSIONS_SYNC } from './extensions.jobs';
 import { findExtension, listTenantExtensions, tenantDomainNames } from './extensions.repository';
 import { removePortalExtensions, upsertPortalExtensions } from './extensions.sync';
 import { appUse, assertAppLimit } from './licence-limits';
+import { withRegistrations } from './extensions.sip';
 
 const notFoundExt = () => new AppError('not_found', 'extensionNotFound');
 const platformCannotWrite = () => new AppError('forbidden', 'platformCannotWrite');
 
 export async function getExtensions(deps: Deps, caller: Caller, tenantId: string, params: ListParams): Promise<{ rows: ExtensionRow[]; total: number }> {
   await assertTenantVisible(deps.db, caller, tenantId);
-  return listTenantExtensions(deps.db.kysely, tenantId, params);
+  const list = await listTenantExtensions(deps.db.kysely, tenantId, params);
+  return { ...list, rows: await withRegistrations(deps, tenantId, list.rows) };
 }
 
 /** Starts a sync of one tenant's domains and extensions, or joins the one queued or running. */

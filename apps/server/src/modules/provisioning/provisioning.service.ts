@@ -84,7 +84,7 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
       username: acct.extension,
       password: sipPassword,
       authUsername: acct.extension,
-      host: profile?.proxy || acct.domain,
+      host: profile?.proxy || deps.connector.sipHost || acct.domain,
       transport: profile?.transport ?? '',
       cloudUsername: acct.username,
       settings: profile ? readSettings(profile) : {},

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { BuiltinConnector, newSipPassword } from './builtin';
+import type { Capabilities, ExtensionWrite, ListOpts, Page, PlatformDomain, PlatformExtension, PlatformRegistration, PlatformTenant, TelephonyConnector } from './connector';
+import { type KamailioDb, kamailioTime, onKamailio, openKamailioDb, subscriberHashes } from './kamailio-db';
+
+export interface KamailioOptions {
+  /** Kamailio's db_url: `sqlite:////abs/file.db`, a file path, or `postgres://…`. */
+  dbUrl: string;
+  /** One SIP domain (and digest realm) for every subscriber; empty: each extension's own domain. */
+  sipDomain?: string;
+  /** Where the apps register (host[:port]); default the SIP domain, else the extension's domain. */
+  sipHost?: string;
+  /** Tests only: the PostgreSQL schema holding Kamailio's tables. */
+  pgSchema?: string;
+}
+
+const CHUNK = 500;
+type MetaRow = { tenant_id: string; extension: string; domain: string };
+
+/**
+ * Kamailio as the platform: SIP credentials live in Kamailio's own `subscriber` table (password, ha1, ha1b), written
+ * in the same call as the portal change; registrations are read from its `location` table (usrloc db_mode 3, or
+ * 1/2 with some delay). Kamailio has no tenants, names, sites or admin flags: those stay in the builtin_* tables,
+ * which this connector shares with the builtin one (builtin_extensions.sip_password stays empty here).
+ */
+export class KamailioConnector implements TelephonyConnector {
+  readonly id = 'kamailio';
+  readonly capabilities: Capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: false, activeCalls: false };
+  readonly sipHost?: string;
+  private readonly meta: BuiltinConnector;
+  private readonly kam: KamailioDb;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: KamailioOptions,
+  ) {
+    this.meta = new BuiltinConnector(db, { callsPerTenant: 0, callMinutes: 1 });
+    this.kam = openKamailioDb(opts.dbUrl, opts.pgSchema ? { pgSchema: opts.pgSchema } : {});
+    const host = opts.sipHost || opts.sipDomain;
+    if (host) this.sipHost = host;
+  }
+
+  /** The subscriber's domain, which is also its digest realm. */
+  private sipDomain(portalDomain: string): string {
+    return this.opts.sipDomain || portalDomain;
+  }
+
+  listTenants(o?: ListOpts): Promise<Page<PlatformTenant>> {
+    return this.meta.listTenants(o);
+  }
+
+  listDomains(tenant: string, o?: ListOpts): Promise<Page<PlatformDomain>> {
+    return this.meta.listDomains(tenant, o);
+  }
+
+  listExtensions(tenant: string, o?: ListOpts): Promise<Page<PlatformExtension>> {
+    return this.meta.listExtensions(tenant, o);
+  }
+
+  createTenant(t: { externalId: string; name: string; domain: string; siteName: string }): Promise<PlatformTenant> {
+    return this.meta.createTenant(t);
+  }
+
+  private async metaRows(extensions: string[], tenant?: string): Promise<MetaRow[]> {
+    const out: MetaRow[] = [];
+    for (let i = 0; i < extensions.length; i += CHUNK) {
+      let q = this.db.selectFrom('builtin_extensions').select(['tenant_id', 'extension', 'domain']).where('extension', 'in', extensions.slice(i, i + CHUNK));
+      if (tenant) q = q.where('tenant_id', '=', tenant);
+      out.push(...(await q.execute()));
+    }
+    return out;
+  }
+
+  /** Refuses a SIP account (username@domain) that another tenant already has. */
+  private async assertFree(tenant: string, items: ExtensionWrite[]): Promise<void> {
+    const others = (await this.metaRows(items.map((e) => e.extension))).filter((r) => r.tenant_id !== tenant);
+    const taken = new Set(others.map((r) => `${r.extension}@${this.sipDomain(r.domain)}`));
+    if (items.some((e) => taken.has(`${e.extension}@${this.sipDomain(e.domain)}`))) throw new AppError('conflict', 'sipAccountTaken');
+  }
+
+  /**
+   * Kamailio first (new subscribers get the given or a generated password; a domain change moves the subscriber
+   * and rehashes its password), then the portal's metadata. Name-only edits leave the subscriber untouched.
+   */
+  async upsertExtensions(tenant: string, items: ExtensionWrite[]): Promise<void> {
+    await this.assertFree(tenant, items);
+    const before = new Map((await this.metaRows(items.map((e) => e.extension), tenant)).map((r) => [r.extension, r]));
+    await onKamailio(() =>
+      this.kam.kysely.transaction().execute(async (trx) => {
+        for (const e of items) {
+          const domain = this.sipDomain(e.domain);
+          const oldDomain = before.has(e.extension) ? this.sipDomain(before.get(e.extension)!.domain) : domain;
+          const current = await trx.selectFrom('subscriber').select(['password']).where('username', '=', e.extension).where('domain', '=', oldDomain).executeTakeFirst();
+          if (current && oldDomain === domain && e.sipPassword === undefined) continue;
+          const password = e.sipPassword ?? current?.password ?? newSipPassword();
+          if (current) await trx.deleteFrom('subscriber').where('username', '=', e.extension).where('domain', '=', oldDomain).execute();
+          const row = { username: e.extension, domain, password, ...subscriberHashes(e.extension, domain, domain, password) };
+          await trx
+            .insertInto('subscriber')
+            .values(row)
+            .onConflict((oc) => oc.columns(['username', 'domain']).doUpdateSet({ password: row.password, ha1: row.ha1, ha1b: row.ha1b }))
+            .execute();
+        }
+      }),
+    );
+    await this.meta.upsertExtensions(
+      tenant,
+      items.map((e) => ({ ...e, sipPassword: '' })),
+    );
+  }
+
+  /** Removes the subscriber and its contacts (so the extension shows unregistered and calls stop reaching it). */
+  async deleteExtension(tenant: string, extension: string): Promise<void> {
+    const [row] = await this.metaRows([extension], tenant);
+    if (row) {
+      const domain = this.sipDomain(row.domain);
+      await onKamailio(() =>
+        this.kam.kysely.transaction().execute(async (trx) => {
+          await trx.deleteFrom('subscriber').where('username', '=', extension).where('domain', '=', domain).execute();
+          await trx.deleteFrom('location').where('username', '=', extension).where('domain', '=', domain).execute();
+        }),
+      );
+    }
+    await this.meta.deleteExtension(tenant, extension);
+  }
+
+  async getSipPassword(tenant: string, extension: string): Promise<string | null> {
+    const [row] = await this.metaRows([extension], tenant);
+    if (!row) return null;
+    const sub = await onKamailio(() =>
+      this.kam.kysely.selectFrom('subscriber').select('password').where('username', '=', extension).where('domain', '=', this.sipDomain(row.domain)).executeTakeFirst(),
+    );
+    return sub?.password || null;
+  }
+
+  async setSipPassword(tenant: string, extension: string, password: string): Promise<void> {
+    const [row] = await this.metaRows([extension], tenant);
+    if (!row) throw new AppError('not_found', 'extensionNotFound');
+    const domain = this.sipDomain(row.domain);
+    const values = { username: extension, domain, password, ...subscriberHashes(extension, domain, domain, password) };
+    await onKamailio(() =>
+      this.kam.kysely
+        .insertInto('subscriber')
+        .values(values)
+        .onConflict((oc) => oc.columns(['username', 'domain']).doUpdateSet({ password, ha1: values.ha1, ha1b: values.ha1b }))
+        .execute(),
+    );
+  }
+
+  /** Unexpired `location` rows of the tenant's extensions (all, or the ones named). */
+  async listRegistrations(tenant: string, extensions?: string[]): Promise<PlatformRegistration[]> {
+    let q = this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant);
+    if (extensions) q = q.where('extension', 'in', extensions.length ? extensions : ['']);
+    const mine = new Map((await q.execute()).map((r) => [`${r.extension}@${this.sipDomain(r.domain)}`, r.extension]));
+    if (mine.size === 0) return [];
+    const domains = [...new Set([...mine.keys()].map((k) => k.slice(k.indexOf('@') + 1)))];
+    const names = [...new Set(mine.values())];
+    const now = Date.now();
+    const out: PlatformRegistration[] = [];
+    for (let i = 0; i < names.length; i += CHUNK) {
+      const rows = await onKamailio(() =>
+        this.kam.kysely
+          .selectFrom('location')
+          .select(['username', 'domain', 'contact', 'expires', 'user_agent'])
+          .where('username', 'in', names.slice(i, i + CHUNK))
+          .where('domain', 'in', domains)
+          .execute(),
+      );
+      for (const r of rows) {
+        const extension = mine.get(`${r.username}@${r.domain}`);
+        const expiresAt = kamailioTime(r.expires);
+        if (extension && expiresAt.getTime() > now) out.push({ extension, contact: r.contact, userAgent: r.user_agent, expiresAt });
+      }
+    }
+    return out;
+  }
+
+  close(): Promise<void> {
+    return this.kam.close();
+  }
+}

@@ -1,0 +1,111 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+const HERE = import.meta.dirname;
+export const KAMAILIO_CFG = path.join(HERE, 'kamailio.cfg');
+export const REGISTER_XML = path.join(HERE, 'register.xml');
+const PACKAGES = ['kamailio', 'kamailio-sqlite-modules', 'kamailio-postgres-modules', 'sip-tester'];
+const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
+/** Installs Debian's Kamailio and SIPp when missing (as .ci/run does); needs root and the Debian mirror. */
+export function ensureSipTools(): void {
+  const modules = fs.existsSync('/usr/lib/x86_64-linux-gnu/kamailio/modules/db_sqlite.so') || fs.existsSync('/usr/lib/kamailio/modules/db_sqlite.so');
+  if (has('kamailio') && has('sipp') && modules) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore', timeout: 120_000 });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { env, stdio: 'ignore', timeout: 300_000 });
+}
+
+/** A free UDP port on loopback (bound, read, released). */
+export async function freeUdpPort(): Promise<number> {
+  const s = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
+  const { port } = s.address();
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+/** Kamailio's own SQLite schema (version, subscriber, location), from the files Debian ships. */
+export function createKamailioSqlite(file: string): void {
+  const dir = fs.existsSync('/usr/share/kamailio/db_sqlite') ? '/usr/share/kamailio/db_sqlite' : '/usr/share/kamailio/sqlite';
+  const db = new SQLite(file);
+  for (const f of ['standard-create.sql', 'auth_db-create.sql', 'usrloc-create.sql']) db.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
+  db.close();
+}
+
+/** Sends OPTIONS until Kamailio answers anything (our config answers 405). */
+async function waitForSip(port: number, timeoutMs: number): Promise<void> {
+  const s = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
+  const me = s.address().port;
+  const msg = Buffer.from(
+    `OPTIONS sip:127.0.0.1:${port} SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:${me};branch=z9hG4bK-probe${Date.now()}\r\nMax-Forwards: 70\r\n` +
+      `From: <sip:probe@127.0.0.1>;tag=p1\r\nTo: <sip:probe@127.0.0.1>\r\nCall-ID: probe-${Date.now()}@127.0.0.1\r\nCSeq: 1 OPTIONS\r\nContent-Length: 0\r\n\r\n`,
+  );
+  const answered = new Promise<void>((resolve) => s.once('message', () => resolve()));
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      s.send(msg, port, '127.0.0.1');
+      const ok = await Promise.race([answered.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 200))]);
+      if (ok) return;
+    }
+    throw new Error(`Kamailio did not answer on 127.0.0.1:${port} within ${timeoutMs} ms`);
+  } finally {
+    s.close();
+  }
+}
+
+export interface Kamailio {
+  port: number;
+  log: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts Debian's Kamailio in the foreground with the repository's config, on loopback. */
+export async function startKamailio(opts: { port: number; dbUrl: string; workDir: string }): Promise<Kamailio> {
+  const args = ['-f', KAMAILIO_CFG, '-DD', '-E', '-w', opts.workDir, '-A', `LISTEN=udp:127.0.0.1:${opts.port}`, '-A', `DBURL="${opts.dbUrl}"`];
+  const child: ChildProcess = spawn('kamailio', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitForSip(opts.port, 10_000);
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw new Error(`${(err as Error).message}\n${log.slice(-2000)}`);
+  }
+  return {
+    port: opts.port,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export interface RegisterResult {
+  ok: boolean;
+  /** The status line of the answer that ended the call when it was not 200 (e.g. "SIP/2.0 401 Unauthorized"). */
+  refusal: string;
+}
+
+/** One REGISTER with digest auth by SIPp (test/kamailio/register.xml) to host[:port]; ok on 200 OK. */
+export function sippRegister(o: { username: string; password: string; host: string; localPort: number; workDir: string }): RegisterResult {
+  const [domain] = o.host.split(':') as [string];
+  const csv = path.join(o.workDir, `users-${o.localPort}.csv`);
+  const errors = path.join(o.workDir, `sipp-errors-${o.localPort}-${Date.now()}.log`);
+  // SIPp reads ';' as the field separator: SIP passwords generated by the portal are base64url, so they have none.
+  fs.writeFileSync(csv, `SEQUENTIAL\n${o.username};-;${domain};[authentication username=${o.username} password=${o.password}]\n`);
+  const args = ['-sf', REGISTER_XML, '-inf', csv, '-i', '127.0.0.1', '-p', String(o.localPort), '-m', '1', '-timeout', '10', '-timeout_error', '-nostdin', '-trace_err', '-error_file', errors, o.host];
+  const run = spawnSync('sipp', args, { cwd: o.workDir, encoding: 'utf8', timeout: 20_000 });
+  const errText = fs.existsSync(errors) ? fs.readFileSync(errors, 'utf8') : '';
+  const refusal = /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ?? (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);
+  return { ok: run.status === 0, refusal };
+}

@@ -23,6 +23,14 @@ export const publicRoutes: RouteObject[] = [
   { path: '/resetResellerPassword', element: <ResellerResetPasswordPage /> },
   { path: '/appSignin', element: <AppSignInPage /> },
   { path: '/resetAppPassword', element: <AppResetPasswordPage /> },
+  { path: '/getQR', element: lazyScreen(() => import('../features/qr/components/QrPage'), 'QrPage') },
+  { path: '/cdrs', element: lazyScreen(() => import('../features/cdrs/components/CdrsPage'), 'CdrsPage') },
+  { path: '/cdrs-table', element: lazyScreen(() => import('../features/cdrs/components/CdrDetailPage'), 'CdrDetailPage') },
+  { path: '/testSDP', element: lazyScreen(() => import('../features/monitor/components/LiveCallsPage'), 'LiveCallsPage') },
+  { path: '/settings_tab/:tab', element: lazyScreen(() => import('../features/app-settings/components/SettingsPage'), 'SettingsPage') },
+  { path: '/settings_tab/*', element: <Navigate to="/error" replace /> },
+  // Spec §2: unknown settings sub-paths go to /error.
+  { path: '/error', element: <ErrorPage code={404} /> },
   ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage code={code} /> })),
 ];
 

@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { useId } from 'react';
 
 interface BrandLogoProps {
   /** Text colour for dark backgrounds (sidebar, login hero) or light ones (header). */
@@ -7,15 +8,18 @@ interface BrandLogoProps {
 }
 
 export function BrandMark({ size = 32 }: { size?: number }) {
+  // A unique gradient id: with a fixed one, a second logo inside a hidden block (the sign-in hero on phones)
+  // owns the gradient and the visible mark is painted with nothing.
+  const gradient = `provisio-mark-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id="provisio-mark" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#4466f2" />
           <stop offset="1" stopColor="#1ea6ec" />
         </linearGradient>
       </defs>
-      <rect width="64" height="64" rx="16" fill="url(#provisio-mark)" />
+      <rect width="64" height="64" rx="16" fill={`url(#${gradient})`} />
       <path d="M22 16h13a11 11 0 0 1 0 22h-6v10h-7z M29 23v8h6a4 4 0 0 0 0-8z" fill="#fff" fillRule="evenodd" />
     </svg>
   );

@@ -1,5 +1,6 @@
 import { Avatar, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CallRecordRow } from '@provisio/contract';
+import { IconMicrophone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { dayLabel, groupByDay, initials, parseCdrTime } from '../cdr-logic';
@@ -36,6 +37,7 @@ export function CdrList({ records, onOpen }: CdrListProps) {
                   style={{ borderTop: index ? '1px solid var(--mantine-color-gray-1)' : undefined, display: 'block' }}
                   data-testid="cdr-row"
                   data-direction={record.direction}
+                  data-recording={record.recording_url ? 'true' : 'false'}
                 >
                   <Group wrap="nowrap" gap="sm">
                     <Avatar radius="xl" color="initials" name={record.name || undefined} size={40}>
@@ -45,9 +47,12 @@ export function CdrList({ records, onOpen }: CdrListProps) {
                       <Text fw={600} size="sm" truncate data-testid="cdr-name" c={record.direction.startsWith('Missed') ? 'red.7' : undefined}>
                         {record.name || '#'}
                       </Text>
-                      <Text size="xs" c="dimmed" truncate data-testid="cdr-destination">
-                        {record.destination}
-                      </Text>
+                      <Group gap={4} wrap="nowrap">
+                        {record.recording_url && <IconMicrophone size={12} aria-label={t('endUser.cdrs.recording')} color="var(--mantine-color-dimmed)" />}
+                        <Text size="xs" c="dimmed" truncate data-testid="cdr-destination">
+                          {record.destination}
+                        </Text>
+                      </Group>
                     </Box>
                     <Stack gap={4} align="flex-end">
                       <DirectionIcon direction={record.direction} size={26} />

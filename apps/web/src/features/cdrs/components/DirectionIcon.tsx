@@ -1,13 +1,13 @@
 import { ThemeIcon } from '@mantine/core';
 import type { CallRecordRow } from '@provisio/contract';
-import { IconPhoneIncoming, IconPhoneOutgoing, IconPhoneX, IconVoicemail } from '@tabler/icons-react';
+import { IconPhoneIncoming, IconPhoneOutgoing, IconPhoneX, IconRecordMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 const ICONS = {
   Inbound: { Icon: IconPhoneIncoming, color: 'teal' },
   Outbound: { Icon: IconPhoneOutgoing, color: 'brand' },
   Missed: { Icon: IconPhoneX, color: 'red' },
-  'Missed-VM': { Icon: IconVoicemail, color: 'red' },
+  'Missed-VM': { Icon: IconRecordMail, color: 'red' },
 } as const;
 
 export const directionKey = (direction: CallRecordRow['direction']) => (direction === 'Missed-VM' ? 'missedVm' : direction.toLowerCase());

@@ -1,0 +1,65 @@
+import { ActiveChannel, CallActionsReply, ErrorBody, PublicConfigReply } from '@provisio/contract';
+import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { API_BASE, ApiError, apiRequest } from '../../../lib/api';
+import { currentLanguage } from '../../../lib/i18n';
+import { queryKeys } from '../../../lib/query-client';
+import { getSession } from '../../../lib/session';
+
+/**
+ * The call-monitoring service (spec §7) may live on another host (MONITOR_BASE_URL, from publicConfig), so these
+ * calls build their own URLs; they carry the admin session's Token (docs/spec-deviations.md #25, #32).
+ */
+export function useMonitorBase() {
+  return useQuery({
+    queryKey: queryKeys.publicConfig,
+    queryFn: () => apiRequest('/publicConfig', { method: 'GET', schema: PublicConfigReply, auth: false, silent: true }),
+    staleTime: Infinity,
+    select: (config) => absolute(config.monitor_base_url ?? API_BASE),
+  });
+}
+
+const absolute = (base: string) => new URL(base.replace(/\/+$/, ''), window.location.origin).href;
+
+async function call(url: string, init: Omit<RequestInit, 'headers'> & { headers: Record<string, string> }): Promise<Response> {
+  const token = getSession().token;
+  const headers: Record<string, string> = { ...init.headers, 'Accept-Language': currentLanguage() };
+  if (token) headers.Token = token;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers });
+  } catch {
+    throw new ApiError('network_error', i18next.t('errors.network'), 0);
+  }
+  if (res.ok) return res;
+  const body = ErrorBody.safeParse(await res.json().catch(() => null));
+  if (body.success) throw new ApiError(body.data.error.code, body.data.error.message, res.status);
+  throw new ApiError('http_error', i18next.t('errors.http', { status: res.status }), res.status);
+}
+
+export async function listActiveChannels(base: string): Promise<ActiveChannel[]> {
+  const res = await call(`${base}/callActions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ action: 'list_active_channels' }) });
+  return CallActionsReply.parse(await res.json());
+}
+
+/** WHEP-style: the offer in, 201 with the answer and a Location to DELETE when done. */
+export async function startListening(base: string, channel: ActiveChannel, offer: string): Promise<{ answer: string; location: string }> {
+  const url = `${base}/monitor/${encodeURIComponent(channel.SIPCallID)}?tenant_id=${encodeURIComponent(channel.tenant_id)}`;
+  const res = await call(url, { method: 'POST', headers: { 'Content-Type': 'application/sdp', Accept: 'application/sdp' }, body: offer });
+  const location = res.headers.get('Location');
+  if (!location) throw new ApiError('bad_reply', i18next.t('errors.badReply'), res.status);
+  return { answer: await res.text(), location: new URL(location, `${base}/`).href };
+}
+
+export async function stopListening(location: string): Promise<void> {
+  await call(location, { method: 'DELETE', headers: { Accept: 'application/json' } });
+}
+
+export function useActiveChannels(base: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['monitor', 'channels', base],
+    queryFn: () => listActiveChannels(base!),
+    enabled: enabled && base !== undefined,
+    staleTime: 0,
+  });
+}

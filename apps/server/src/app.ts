@@ -8,6 +8,7 @@ import type { Deps } from './deps';
 import { JobQueue } from './lib/jobs';
 import { createConnector } from './platform';
 import { authPlugin } from './plugins/auth';
+import { cors } from './plugins/cors';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
 import { routeTable } from './plugins/route-table';
@@ -73,7 +74,7 @@ export type BaseDeps = Omit<Deps, 'connector' | 'jobs'> & Partial<Pick<Deps, 'co
 /** Adds the configured platform connector (PLATFORM) and the job queue with every job type. */
 export function completeDeps(base: BaseDeps, log: FastifyBaseLogger): Deps {
   const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db, { simulatedCalls: base.config.SIM_ACTIVE_CALLS, simulatedCallMinutes: base.config.SIM_CALL_MINUTES, config: base.config });
-  const jobs = base.jobs ?? new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, { pollMs: base.config.JOB_POLL_MS });
+  const jobs = base.jobs ?? new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, { pollMs: base.config.JOB_POLL_MS, leaseMs: base.config.JOB_LEASE_MS });
   const deps: Deps = { ...base, connector, jobs };
   return deps;
 }
@@ -118,6 +119,7 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
     hsts: deps.config.PUBLIC_URL?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(cors);
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1 } });
   await app.register(openapi);
   await app.register(authPlugin);

@@ -34,6 +34,7 @@ export const ConfigSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Provisio <no-reply@localhost>'),
   MAIL_POLL_MS: int(50, 600_000).default(1000),
+  MAIL_CLAIM_MS: int(1000, 3_600_000).default(300_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_RETENTION_DAYS: int(1, 3650).default(30),
   LOG_MAX_ROWS: int(100, 1_000_000_000).default(2_000_000),
@@ -50,14 +51,19 @@ export const ConfigSchema = z.object({
   NS_TENANT_MODE: z.enum(['reseller', 'domain']).default('domain'),
   NS_MAX_IN_FLIGHT: int(1, 50).default(5),
   JOB_POLL_MS: int(50, 600_000).default(1000),
+  JOB_LEASE_MS: int(1000, 3_600_000).default(60_000),
   SIM_ACTIVE_CALLS: int(0, 50).default(2),
   SIM_CALL_MINUTES: int(1, 24 * 60).default(5),
   MONITOR_BASE_URL: z.string().regex(/^(\/|https?:\/\/)[^\s]*$/, 'a path such as /api/v1 or an http(s) URL').default('/api/v1'),
   MONITOR_MAX_MINUTES: int(1, 24 * 60).default(30),
   PROVISIONING_KEY_MAP: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+$/.test(o.trim())), 'a comma-separated list of origins such as https://ops.example.com (no path)')
+    .optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string; provisioningKeyMap: string };
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string; provisioningKeyMap: string; corsOrigins: string[] };
 
 export class ConfigError extends Error {}
 
@@ -81,5 +87,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
   const provisioningKeyMap = path.resolve(c.PROVISIONING_KEY_MAP ?? path.join(import.meta.dirname, '../provisioning-keys.json'));
-  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist, provisioningKeyMap };
+  const corsOrigins = (c.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist, provisioningKeyMap, corsOrigins };
 }

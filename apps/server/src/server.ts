@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     logging.writer?.flushSync();
     process.exit(1);
   });
-  const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS });
+  const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS, claimMs: config.MAIL_CLAIM_MS });
   const deps = { config, db, mailer, logStore: logging.store };
   const app = await buildApp(deps, log);
   if (applied.length) app.log.info({ applied }, 'migrations applied');

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, startTestApp } from '../../test/harness';
+import { type Ids, sampleRequest, victimIds } from './route-samples';
+import { type Principals, ROLE_NAMES, type RoleName, createPrincipals, dbChecksum, tokenFor } from './security-fixture';
+
+/**
+ * The permission matrix: every route of the server's own route table (under /api), called by each kind of caller
+ * with the sample request of route-samples.ts (aimed at a tenant only the admin may see), and the answer each must
+ * get. A route missing from MATRIX fails the test, so a new route is added here deliberately.
+ *
+ * Answers, one per caller in the order: anonymous, expired token, revoked token, simple user (of another tenant),
+ * reseller user (of a reseller that does not supervise the tenant), admin.
+ *   ok    allowed: 2xx, or 400/404/409/415 for a body the service refuses on its content or type (never 401/403/5xx)
+ *   401   refused as not signed in       403  refused as not allowed     404  refused by not showing the record
+ *   any   a public route whose own credentials (in the body or query) decide: any answer but 5xx
+ * Every refused answer (401/403/404) is checked to have changed nothing in the database.
+ * HEAD routes are Fastify's automatic twins of GET routes and take the GET row unless they have their own.
+ */
+type Answer = 'ok' | '401' | '403' | '404' | 'any';
+interface Row {
+  answers: string;
+  /** The reply to a simple or reseller user must not mention the victim tenant (a list scoped by the caller). */
+  noLeak?: boolean;
+}
+
+const PUBLIC = 'any any any any any any';
+const SIGNED_IN = '401 401 401 ok ok ok';
+/** config.access 'admin': refused before the body is read. */
+const ADMIN = '401 401 401 403 403 ok';
+/** Signed-in route whose service refuses a tenant (or record) the caller may not see. */
+const SCOPED = '401 401 401 403 403 ok';
+
+const MATRIX: Record<string, Row> = {
+  // Outside /api/v1: the health check and the OpenAPI document are public.
+  'GET /api/health': { answers: PUBLIC },
+  'GET /api/docs': { answers: PUBLIC },
+  'GET /api/docs/static/index.html': { answers: PUBLIC },
+  'GET /api/docs/static/swagger-initializer.js': { answers: PUBLIC },
+  'GET /api/docs/json': { answers: PUBLIC },
+  'GET /api/docs/yaml': { answers: PUBLIC },
+  'GET /api/docs/static/*': { answers: PUBLIC },
+  'HEAD /api/docs/': { answers: PUBLIC },
+  // system, auth, profile, files
+  'GET /api/v1/publicConfig': { answers: PUBLIC },
+  'POST /api/v1/adminLogin': { answers: PUBLIC },
+  'POST /api/v1/logout': { answers: SIGNED_IN },
+  'GET /api/v1/me': { answers: SIGNED_IN },
+  'POST /api/v1/forgetPassword': { answers: PUBLIC },
+  'POST /api/v1/resetPassword': { answers: PUBLIC },
+  'POST /api/v1/resetResellerPassword': { answers: PUBLIC },
+  'POST /api/v1/changePassword': { answers: SIGNED_IN },
+  'POST /api/v1/getProfileDetails': { answers: SIGNED_IN },
+  'POST /api/v1/updateProfile': { answers: SIGNED_IN },
+  'GET /api/v1/files/:id': { answers: PUBLIC },
+  'POST /api/v1/dashboardSummary': { answers: SIGNED_IN, noLeak: true },
+  'POST /api/v1/mailLog': { answers: ADMIN },
+  // resellers, reseller users, users: admin only
+  'POST /api/v1/resellerSummary': { answers: ADMIN },
+  'POST /api/v1/createUpdateReseller': { answers: ADMIN },
+  'POST /api/v1/deleteReseller': { answers: ADMIN },
+  'POST /api/v1/getResellerTenants': { answers: ADMIN },
+  'POST /api/v1/createUpdateResllerTenants': { answers: ADMIN },
+  'POST /api/v1/deleteResellerTenant': { answers: ADMIN },
+  'POST /api/v1/resellerUserSummary': { answers: ADMIN },
+  'POST /api/v1/resellerUserDetail': { answers: ADMIN },
+  'POST /api/v1/createUpdateResellerUser': { answers: ADMIN },
+  'POST /api/v1/deleteResellerUser': { answers: ADMIN },
+  'POST /api/v1/getUsersToResellers': { answers: ADMIN },
+  'POST /api/v1/createUpdateResellerUsersJunction': { answers: ADMIN },
+  'POST /api/v1/deleteResellerUserJunction': { answers: ADMIN },
+  'POST /api/v1/userSummary': { answers: ADMIN },
+  'POST /api/v1/userDetail': { answers: ADMIN },
+  'POST /api/v1/createUpdateUser': { answers: ADMIN },
+  'POST /api/v1/deleteUserDetail': { answers: ADMIN },
+  // domains, licences, templates: scoped by tenant; templates are read by all and written by admins
+  'POST /api/v1/domainSummary': { answers: SIGNED_IN, noLeak: true },
+  'POST /api/v1/domainDetail': { answers: SCOPED },
+  'POST /api/v1/createUpdateDomain': { answers: SCOPED },
+  'POST /api/v1/deleteDomainDetail': { answers: SCOPED },
+  'POST /api/v1/getLicenses': { answers: SCOPED },
+  'POST /api/v1/createUpdateLicenses': { answers: ADMIN },
+  'GET /api/v1/getTemplates': { answers: SIGNED_IN },
+  'POST /api/v1/templateCreateUpdate': { answers: SCOPED },
+  'POST /api/v1/deleteTemplate': { answers: SCOPED },
+  // tenants, audit, logs
+  'POST /api/v1/tenantList': { answers: SIGNED_IN, noLeak: true },
+  'POST /api/v1/updateAndGetTenants': { answers: SCOPED },
+  'POST /api/v1/createTenant': { answers: ADMIN },
+  'POST /api/v1/auditLog': { answers: ADMIN },
+  'POST /api/v1/getlogs': { answers: ADMIN },
+  // extensions, app accounts, jobs
+  'POST /api/v1/getExtensions': { answers: SCOPED },
+  'POST /api/v1/getAppUsage': { answers: SCOPED },
+  'POST /api/v1/getRemoteDomains': { answers: SCOPED },
+  'POST /api/v1/updateAndGetExtension': { answers: SCOPED },
+  'POST /api/v1/getUserDetails': { answers: SCOPED },
+  'POST /api/v1/editUserDetails': { answers: SCOPED },
+  'POST /api/v1/checkDuplicateEmails': { answers: SCOPED },
+  'POST /api/v1/createExtension': { answers: ADMIN },
+  'POST /api/v1/deleteExtension': { answers: ADMIN },
+  'POST /api/v1/setSipPassword': { answers: ADMIN },
+  'POST /api/v1/extensionsImport': { answers: SCOPED },
+  'POST /api/v1/extensionsExport': { answers: SCOPED },
+  'POST /api/v1/linkExtension': { answers: SCOPED },
+  'POST /api/v1/emailLink': { answers: SCOPED },
+  'POST /api/v1/reLinkExtensions': { answers: SCOPED },
+  'POST /api/v1/jobStatus': { answers: SCOPED },
+  'POST /api/v1/listJobs': { answers: SCOPED },
+  // end-user calls: public, their credentials are in the body
+  'POST /api/v1/appLogin': { answers: PUBLIC },
+  'POST /api/v1/changeAppPassword': { answers: PUBLIC },
+  'POST /api/v1/forgetAppPassword': { answers: PUBLIC },
+  'POST /api/v1/resetAuthPassword': { answers: PUBLIC },
+  'POST /api/v1/resetAppPassword': { answers: PUBLIC },
+  'POST /api/v1/authLogin': { answers: PUBLIC },
+  'POST /api/v1/emailQR': { answers: PUBLIC },
+  'POST /api/v1/userInformation': { answers: PUBLIC },
+  'POST /api/v1/getCDRs': { answers: PUBLIC },
+  'POST /api/v1/getGroupCDRs': { answers: PUBLIC },
+  // A recording is public to a grant or an extension token, and to a portal session that may see its tenant.
+  'GET /api/v1/recordings/:id': { answers: '403 403 403 403 403 ok' },
+  'POST /api/v1/getAppSettings': { answers: PUBLIC },
+  'POST /api/v1/saveAppSettings': { answers: PUBLIC },
+  // monitoring: admins and reseller users only
+  'POST /api/v1/callActions': { answers: SCOPED },
+  'POST /api/v1/monitor/:callId': { answers: SCOPED },
+  'DELETE /api/v1/monitor/:callId/:session': { answers: SCOPED },
+  // client profiles, BLF keys, provisioning
+  'POST /api/v1/profileSummary': { answers: SIGNED_IN, noLeak: true },
+  'POST /api/v1/profileDetail': { answers: '401 401 401 404 404 ok' },
+  'POST /api/v1/profileCreateUpdate': { answers: ADMIN },
+  'POST /api/v1/deleteProfile': { answers: ADMIN },
+  'GET /api/v1/getDefaults': { answers: SIGNED_IN },
+  'POST /api/v1/getEffectiveProfile': { answers: SCOPED },
+  'POST /api/v1/getBlfKeys': { answers: SCOPED },
+  'POST /api/v1/saveBlfKeys': { answers: ADMIN },
+  'GET /api/v1/provision': { answers: PUBLIC },
+  'POST /api/v1/provision': { answers: PUBLIC },
+  'POST /api/v1/getLastProvisioned': { answers: SCOPED },
+};
+
+let t: TestApp;
+let p: Principals;
+let ids: Ids;
+
+beforeAll(async () => {
+  t = await startTestApp({ SEED_DEMO: 'true' });
+  p = await createPrincipals(t.db);
+  ids = await victimIds(t, p);
+}, 60_000);
+afterAll(() => t?.close());
+
+const key = (method: string, url: string) => (method === 'HEAD' && !MATRIX[`HEAD ${url}`] ? `GET ${url}` : `${method} ${url}`);
+const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+
+async function send(method: string, url: string, role: RoleName) {
+  return t.app.inject(sampleRequest(method, url, ids, await tokenFor(t.db, p, role)));
+}
+
+function matches(answer: Answer, status: number): boolean {
+  if (status >= 500) return false;
+  if (answer === 'any') return true;
+  if (answer === 'ok') return (status >= 200 && status < 300) || [400, 404, 409, 415].includes(status);
+  return String(status) === answer;
+}
+
+describe('permission matrix', () => {
+  it('lists every /api route of the route table, and no route that is gone', () => {
+    const actual = new Set(apiRoutes().map((r) => key(r.method, r.url)));
+    const missing = [...actual].filter((k) => !MATRIX[k]);
+    const stale = Object.keys(MATRIX).filter((k) => !actual.has(k));
+    expect(missing, 'routes without a row in MATRIX: add them deliberately').toEqual([]);
+    expect(stale, 'rows in MATRIX for routes that no longer exist').toEqual([]);
+  });
+
+  it('gives every caller the expected answer, and a refusal changes nothing', async () => {
+    const failures: string[] = [];
+    const table: string[] = [];
+    for (const route of apiRoutes()) {
+      const row = MATRIX[key(route.method, route.url)];
+      if (!row) continue;
+      const answers = row.answers.split(' ') as Answer[];
+      const refused = ROLE_NAMES.filter((_, i) => answers[i] !== 'ok' && answers[i] !== 'any');
+      const allowed = ROLE_NAMES.filter((r) => !refused.includes(r));
+      // Refused callers first, with a checksum around them; then the allowed ones (they may change things).
+      const before = await dbChecksum(t.db);
+      const got = new Map<RoleName, number>();
+      for (const role of refused) got.set(role, (await send(route.method, route.url, role)).statusCode);
+      if ((await dbChecksum(t.db)) !== before) failures.push(`${route.method} ${route.url}: a refused call changed the database`);
+      await Promise.all(
+        allowed.map(async (role) => {
+          const res = await send(route.method, route.url, role);
+          got.set(role, res.statusCode);
+          if (row.noLeak && role !== 'admin' && /cobalt/i.test(res.body)) failures.push(`${route.method} ${route.url}: ${role} sees the victim tenant`);
+        }),
+      );
+      const statuses = ROLE_NAMES.map((r) => got.get(r)!);
+      table.push(`${route.method.padEnd(6)} ${route.url.padEnd(44)} ${statuses.join(' ')}`);
+      statuses.forEach((status, i) => {
+        if (!matches(answers[i]!, status)) failures.push(`${route.method} ${route.url} as ${ROLE_NAMES[i]}: expected ${answers[i]}, got ${status}`);
+      });
+    }
+    if (process.env.MATRIX_PRINT === '1') console.log(`${' '.repeat(52)}${ROLE_NAMES.join(' ')}\n${table.join('\n')}`);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

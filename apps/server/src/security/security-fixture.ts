@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { createResellerUser, createUser } from '../../test/harness';
+import { createSession, revokeSessionById } from '../modules/auth/sessions';
+import { hashToken } from '../lib/tokens';
+
+/**
+ * Tables a refused or malformed call may legitimately change, left out of the database checksum:
+ * - sessions, app_sessions: every request may touch last_used_at; the tests create sessions per call.
+ * - login_failures: the sign-in throttle counts refused sign-ins (its purpose).
+ * - audit_log: refusals are not audited today, but a refusal trail is a legitimate write.
+ * - logs: the log store (PostgreSQL keeps it in the same schema) records every refused request.
+ * - provisioning_log: the softphone provisioning endpoint records every attempt, refused ones included (by design).
+ */
+export const CHECKSUM_EXCLUDED = ['sessions', 'app_sessions', 'login_failures', 'audit_log', 'logs', 'provisioning_log'] as const;
+
+/** A hash of every row of every other table, in a stable order: equal hashes mean nothing changed. */
+export async function dbChecksum(db: Db): Promise<string> {
+  const tables = (await db.kysely.introspection.getTables()).map((t) => t.name).filter((n) => !(CHECKSUM_EXCLUDED as readonly string[]).includes(n)).sort();
+  const hash = createHash('sha256');
+  for (const name of tables) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.kysely);
+    const lines = rows.rows.map((r) => JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k] instanceof Buffer ? (r[k] as Buffer).toString('base64') : r[k]]))).sort();
+    hash.update(`${name}:${lines.length}\n${lines.join('\n')}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export type RoleName = 'anonymous' | 'expired' | 'revoked' | 'simple' | 'reseller' | 'admin';
+export const ROLE_NAMES: RoleName[] = ['anonymous', 'expired', 'revoked', 'simple', 'reseller', 'admin'];
+
+/** The tenant the non-admin callers may not see (supervised by 'Pioneer Voice'). */
+export const VICTIM_TENANT = 'cobalt.example';
+
+export interface Principals {
+  admin: number;
+  simple: number;
+  reseller: number;
+}
+
+/**
+ * The callers of the matrix: a simple user of bluebird.example, a reseller user of 'Metro Unified' (summit.example
+ * only), the admin. None of them but the admin may see the victim tenant.
+ */
+export async function createPrincipals(db: Db): Promise<Principals> {
+  const metro = await db.kysely.selectFrom('resellers').select('id').where('name', '=', 'Metro Unified').executeTakeFirstOrThrow();
+  const admin = await db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  return {
+    admin: admin.id,
+    simple: await createUser(db, { username: 'matrix-simple', password: 'simple-pass-1', company: 'bluebird.example' }),
+    reseller: await createResellerUser(db, 'matrix-seller@example.test', 'seller-pass-1', [metro.id]),
+  };
+}
+
+const meta = { ip: '127.0.0.1', userAgent: 'security-test' };
+
+/**
+ * A token for one call as this role (sessions are cheap rows, so every call gets its own: a logout or a password
+ * change in one call cannot spoil the next). Null for anonymous.
+ */
+export async function tokenFor(db: Db, p: Principals, role: RoleName): Promise<string | null> {
+  switch (role) {
+    case 'anonymous':
+      return null;
+    case 'simple':
+      return createSession(db, { type: 'user', id: p.simple }, meta);
+    case 'reseller':
+      return createSession(db, { type: 'reseller_user', id: p.reseller }, meta);
+    case 'admin':
+      return createSession(db, { type: 'user', id: p.admin }, meta);
+    case 'expired': {
+      // An admin session idle for longer than SESSION_IDLE_HOURS.
+      const token = await createSession(db, { type: 'user', id: p.admin }, meta);
+      await db.kysely.updateTable('sessions').set({ last_used_at: 0 }).where('token_hash', '=', hashToken(token)).execute();
+      return token;
+    }
+    case 'revoked': {
+      const token = await createSession(db, { type: 'user', id: p.admin }, meta);
+      const row = await db.kysely.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      await revokeSessionById(db, row.id);
+      return token;
+    }
+  }
+}

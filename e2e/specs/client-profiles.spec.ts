@@ -145,4 +145,9 @@ test('provisioning: a linked demo extension fetches its account XML with its SIP
   expect(await wrong.text()).toContain('<message>Invalid Credentials</message>');
   const last = await apiCall<{ extension: string; at: number }[]>(page, 'getLastProvisioned', { tenant_id: 'summit.example' });
   expect(last.map((l) => l.extension)).toEqual(['101']);
+
+  // The subscribers list shows when the app last set itself up.
+  await page.goto('/tenants?tenant=summit.example');
+  await expect(page.getByTestId('ext-provisioned-101')).toContainText(/App set up/);
+  await expect(page.getByTestId('ext-provisioned-102')).toHaveCount(0);
 });

@@ -6,5 +6,6 @@ export const tenantKeys = {
   usage: (tid: string) => ['tenants', tid, 'usage'] as const,
   domains: (tid: string) => ['tenants', tid, 'domains'] as const,
   details: (tid: string, extension: string) => ['tenants', tid, 'details', extension] as const,
+  lastProvisioned: (tid: string) => ['tenants', tid, 'last-provisioned'] as const,
   templates: ['tenants', 'templates'] as const,
 };

@@ -61,6 +61,9 @@ test('a session ended on the server sends the user back to /login on the next ca
   await page.getByTestId('login-password').fill(E2E.adminPassword);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Let the first data finish loading, so the refresh below is the only call made after the session ends.
+  await expect(page.getByTestId('stat-tenants-value')).toHaveText('5');
+  await expect(page.getByTestId('dashboard-refresh')).toBeEnabled();
   const token = await page.evaluate(() => localStorage.getItem('token'));
   // End the session behind the page's back, as an expiry or a revocation would.
   const out = await page.request.post('/api/v1/logout', { headers: { token: token! } });

@@ -1,7 +1,7 @@
-import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { isApiError } from '../../../lib/api';
 import { stripSpaces } from '../../../lib/app-session';
 import { useChangeAppPassword } from '../api/change-app-password';
@@ -48,24 +48,14 @@ export function AppChangePasswordForm({ username, oldPassword, onBack, onChanged
             {t('msg:mustChangePassword')}
           </Text>
         </div>
-        <PasswordInput
-          label={t('auth.newPassword')}
-          autoComplete="new-password"
-          size="md"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('endUser.showHidePassword') }}
-          data-testid="app-change-new"
-        />
-        <PasswordStrengthMeter password={password} testId="app-change-strength" />
-        <PasswordInput
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          size="md"
-          value={confirm}
-          onChange={(event) => setConfirm(event.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('endUser.showHidePassword') }}
-          data-testid="app-change-confirm"
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          withMeter
+          toggleLabel={t('endUser.showHidePassword')}
+          testIds={{ password: 'app-change-new', confirm: 'app-change-confirm', meter: 'app-change-strength' }}
         />
         {failure && (
           <Text c="red.7" size="sm" fw={500} role="alert" data-testid="app-change-error">

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { MessageKey } from '@provisio/contract';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { isApiError } from '../../../lib/api';
 import { AuthLayout } from './AuthLayout';
 
@@ -58,22 +58,13 @@ export function ResetPasswordForm({ subtitle, validate, submit, pending, withMet
               {subtitle}
             </Text>
           </div>
-          <PasswordInput
-            label={t('auth.newPassword')}
-            autoComplete="new-password"
-            size="md"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            data-testid="reset-new-password"
-          />
-          {withMeter && <PasswordStrengthMeter password={password} testId="reset-strength" />}
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            size="md"
-            value={confirm}
-            onChange={(event) => setConfirm(event.currentTarget.value)}
-            data-testid="reset-confirm-password"
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+            withMeter={withMeter}
+            testIds={{ password: 'reset-new-password', confirm: 'reset-confirm-password', meter: 'reset-strength' }}
           />
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="reset-password-error">

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { createLogging, logStoreTarget } from './lib/logging';
+import { createLogging, logStoreTarget, storeCrashes } from './lib/logging';
 import { Mailer } from './lib/mailer';
 import { migrate } from './migrations';
 import { seedOnFirstStart } from './seed/seed';
@@ -13,12 +13,7 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   const logging = createLogging(config, { target: logStoreTarget(config) });
   const log = logging.log;
-  // A crash (also an unhandled rejection, which Node raises as one) is logged and stored before the process ends.
-  process.on('uncaughtException', (err) => {
-    log.fatal({ err }, 'uncaught exception: the server stops');
-    logging.writer?.flushSync();
-    process.exit(1);
-  });
+  storeCrashes(logging);
   const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS, claimMs: config.MAIL_CLAIM_MS });
   const deps = { config, db, mailer, logStore: logging.store };
   const app = await buildApp(deps, log);

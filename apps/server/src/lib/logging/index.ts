@@ -4,13 +4,12 @@ import type { Config } from '../../config';
 import { loggerOptions } from '../logger';
 import { pruneLogs } from './log-retention';
 import type { LogStore } from './log-store';
+import { LogWorkerClient } from './log-worker-client';
 import { LogWriter, type LogWriterOptions } from './log-writer';
-import { openPgLogStore } from './pg-log-store';
-import { openSqliteLogStore } from './sqlite-log-store';
+import { openLogStore, type LogStoreTarget } from './open-log-store';
 
 export type { LogStore } from './log-store';
-
-export type LogStoreTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+export { openLogStore, type LogStoreTarget } from './open-log-store';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const FIRST_PRUNE_MS = 60_000;
@@ -20,10 +19,6 @@ export function logStoreTarget(config: Config): LogStoreTarget | null {
   if (config.LOKI_URL) return null;
   if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
   return { kind: 'sqlite', file: path.join(config.dataDir, 'logs.sqlite') };
-}
-
-export function openLogStore(target: LogStoreTarget): LogStore {
-  return target.kind === 'postgres' ? openPgLogStore(target.url, target.schema) : openSqliteLogStore(target.file);
 }
 
 /** The server's logger and, when there is one, the store it writes to. */
@@ -48,7 +43,8 @@ export interface LoggingOptions {
 export function createLogging(config: Config, opts: LoggingOptions): Logging {
   const level = config.LOG_LEVEL;
   const store = opts.target ? openLogStore(opts.target) : null;
-  const writer = store ? new LogWriter(store, opts.writer) : null;
+  // Reads (getlogs) and the cleanup use `store` on this thread; every insert happens in the log worker.
+  const writer = opts.target ? new LogWriter(new LogWorkerClient(opts.target), opts.writer) : null;
   const streams: pino.StreamEntry[] = [];
   if (opts.stdout !== false) streams.push({ level: level === 'silent' ? 'fatal' : level, stream: process.stdout });
   if (writer) streams.push({ level: level === 'silent' ? 'fatal' : level, stream: writer });
@@ -74,4 +70,13 @@ export function createLogging(config: Config, opts: LoggingOptions): Logging {
       await store?.close();
     },
   };
+}
+
+/** A crash (also an unhandled rejection, which Node raises as one) is logged and stored before the process ends. */
+export function storeCrashes(logging: Logging): void {
+  process.on('uncaughtException', (err) => {
+    logging.log.fatal({ err }, 'uncaught exception: the server stops');
+    logging.writer?.flushSync();
+    process.exit(1);
+  });
 }

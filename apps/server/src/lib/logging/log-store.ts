@@ -25,8 +25,6 @@ export interface LogStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly kysely: Kysely<LogDatabase>;
   insert(rows: LogRecord[]): Promise<void>;
-  /** Only SQLite can write synchronously; used to keep the last lines of a crash. */
-  insertSync?(rows: LogRecord[]): void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,10 @@
-import { toLogRecord } from './log-record';
-import type { LogStore } from './log-store';
+/** Where batches go: the log worker (log-worker-client.ts), or anything else that stores pino lines. */
+export interface LogSink {
+  insert(lines: string[]): Promise<unknown>;
+  /** Stores the lines before returning (used while the process is crashing); false when it could not. */
+  insertSync?(lines: string[]): boolean;
+  close?(): Promise<void>;
+}
 
 export interface LogWriterOptions {
   flushMs?: number;
@@ -9,8 +14,8 @@ export interface LogWriterOptions {
 }
 
 /**
- * A pino destination that buffers lines and writes them to the store in batches (every `flushMs` or
- * `batchLines`). `write` only pushes a string, so a log call never waits for the store.
+ * A pino destination that buffers lines and hands them to the sink in batches (every `flushMs` or
+ * `batchLines`), one batch at a time. `write` only pushes a string, so a log call never waits for the store.
  */
 export class LogWriter {
   private buffer: string[] = [];
@@ -22,7 +27,7 @@ export class LogWriter {
   dropped = 0;
 
   constructor(
-    private readonly store: LogStore,
+    private readonly sink: LogSink,
     opts: LogWriterOptions = {},
   ) {
     this.batchLines = opts.batchLines ?? 1000;
@@ -52,15 +57,16 @@ export class LogWriter {
     return this.inFlight;
   }
 
-  /** On a crash: store what is buffered before the process ends (SQLite only; others get a best effort). */
+  /** On a crash: store what is buffered before the process ends (waits a few seconds at most). */
   flushSync(): void {
     const lines = this.take();
-    if (lines.length && this.store.insertSync) this.store.insertSync(lines.map(toLogRecord));
+    if (lines.length && this.sink.insertSync?.(lines) === false) this.dropped += lines.length;
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
+    await this.sink.close?.();
   }
 
   private take(): string[] {
@@ -73,7 +79,7 @@ export class LogWriter {
     const lines = this.take();
     if (lines.length === 0) return;
     try {
-      await this.store.insert(lines.map(toLogRecord));
+      await this.sink.insert(lines);
     } catch (err) {
       // Never through the logger itself: that would feed the failure back into the store.
       this.dropped += lines.length;

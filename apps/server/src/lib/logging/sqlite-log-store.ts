@@ -48,7 +48,6 @@ export function openSqliteLogStore(file: string): LogStore {
   return {
     kind: 'sqlite',
     kysely,
-    insertSync: (rows) => insertMany(rows),
     insert: async (rows) => insertMany(rows),
     close: () => kysely.destroy(),
   };

@@ -1,0 +1,93 @@
+import { Worker } from 'node:worker_threads';
+import type { FromWorker, ToWorker } from './log-worker-thread';
+import type { LogStoreTarget } from './open-log-store';
+
+const WORKER_URL = new URL('./log-worker.mjs', import.meta.url);
+/** How long a crashing server waits for its last lines to be stored. */
+const SYNC_WAIT_MS = 3000;
+/** After the worker died, how long before another one is started (so a store that cannot open does not spin). */
+const RESTART_AFTER_MS = 5000;
+const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * The server's end of the log worker: a worker thread that owns every write to the log store. Parsing each
+ * line, the whole-line redaction and the insert cost about 5 µs a line; in the worker they are off the thread
+ * that answers requests, which only hands over a batch of strings (docs/benchmarks.md).
+ */
+export class LogWorkerClient {
+  private worker: Worker | null = null;
+  private startedAt = 0;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (stored: number) => void; reject: (err: Error) => void }>();
+  private closed = false;
+
+  constructor(private readonly target: LogStoreTarget) {
+    this.start();
+  }
+
+  /** Stores a batch of pino lines; resolves with the number stored, rejects when the batch was lost. */
+  insert(lines: string[]): Promise<number> {
+    const worker = this.running();
+    if (!worker) return Promise.reject(new Error(this.closed ? 'log worker closed' : 'log worker is restarting'));
+    const id = this.nextId++;
+    return new Promise<number>((resolve, reject) => {
+      // A batch on its way keeps the process alive until it is stored; an idle worker never does.
+      if (this.pending.size === 0) worker.ref();
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ type: 'lines', id, lines } satisfies ToWorker);
+    });
+  }
+
+  /** On a crash: hands the last lines over and blocks until they are stored (or SYNC_WAIT_MS passed). */
+  insertSync(lines: string[]): boolean {
+    const worker = this.worker;
+    if (!worker) return false;
+    const done = new SharedArrayBuffer(4);
+    worker.postMessage({ type: 'lines', id: this.nextId++, lines, done } satisfies ToWorker);
+    return Atomics.wait(new Int32Array(done), 0, 0, SYNC_WAIT_MS) !== 'timed-out';
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    worker.ref();
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage({ type: 'close' } satisfies ToWorker);
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private running(): Worker | null {
+    if (this.worker) return this.worker;
+    if (this.closed || Date.now() - this.startedAt < RESTART_AFTER_MS) return null;
+    return this.start();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_URL, { workerData: { target: this.target } });
+    this.worker = worker;
+    this.startedAt = Date.now();
+    worker.unref();
+    worker.on('message', (msg: FromWorker) => {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (this.pending.size === 0) worker.unref();
+      if (msg.error) p.reject(new Error(msg.error));
+      else p.resolve(msg.stored);
+    });
+    worker.on('error', (err) => this.lost(worker, err));
+    worker.on('exit', (code) => this.lost(worker, new Error(`log worker stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  private lost(worker: Worker, err: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    if (!this.closed) process.stderr.write(`log store: the log worker stopped: ${err.message}\n`);
+  }
+}

@@ -78,6 +78,20 @@ describe('app switches and licence limits', () => {
     expect(audit.map((a) => a.entity_id)).toContain(`cobalt.example/${off[0]!.extension}`);
   });
 
+  it('lets exactly one of many toggles at the same instant take the last licence', async () => {
+    const rows: Ext[] = (await list('summit.example')).json();
+    const inUse = rows.filter((e) => e.desktop_app_allowed).length;
+    await setLimits('summit.example', 60, inUse + 1);
+    const off = rows.filter((e) => !e.desktop_app_allowed).slice(0, 8);
+    expect(off).toHaveLength(8);
+    const results = await Promise.all(
+      off.map((e) => t.call('updateAndGetExtension', { id: e.id, tenant_id: 'summit.example', column_name: 'desktop_app_allowed', value: 'true' }, { token: r.admin })),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const on = await t.db.kysely.selectFrom('extensions').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', 'summit.example').where('desktop_app_allowed', '=', 1).executeTakeFirstOrThrow();
+    expect(Number(on.n)).toBe(inUse + 1);
+  });
+
   it('refuses bad values, another tenant and an id of another tenant', async () => {
     const [acme] = (await list('acme.example', { limit: 1 })).json() as Ext[];
     const body = { id: acme!.id, tenant_id: 'acme.example', column_name: 'desktop_app_allowed', value: 'true' };

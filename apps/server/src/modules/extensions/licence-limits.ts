@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MessageKey } from '@provisio/contract';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -39,6 +39,10 @@ export async function appUse(db: Kysely<Database>, tenantId: string, column: App
  * tenant's licence limit. Call it inside the transaction that makes the change.
  */
 export async function assertAppLimit(db: Kysely<Database>, tenantId: string, column: AppColumnName, o: { wholeTenant?: boolean } = {}): Promise<void> {
+  // Two switches turned on at the same instant must not both take the last licence. A no-op update locks the
+  // tenant's row until the transaction ends (PostgreSQL), so the second one counts after the first committed;
+  // SQLite already runs one write transaction at a time.
+  await sql`UPDATE tenants SET tid = tid WHERE tid = ${tenantId}`.execute(db);
   const use = await appUse(db, tenantId, column);
   if (o.wholeTenant) {
     if (use.extensions > use.limit) throw new AppError('conflict', TENANT_WIDE[column], { limit: use.limit, needed: use.extensions });

@@ -38,6 +38,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_RETENTION_DAYS: int(1, 3650).default(30),
   LOG_MAX_ROWS: int(100, 1_000_000_000).default(2_000_000),
+  HISTORY_RETENTION_DAYS: int(1, 3650).default(90),
   LOKI_URL: z.url().optional(),
   LOKI_SELECTOR: z.string().regex(/^\{.+\}$/, 'a LogQL stream selector such as {job="provisio"}').default('{job=~".+"}'),
   TRUST_PROXY: bool.default(false),

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { createLogging, logStoreTarget, storeCrashes } from './lib/logging';
 import { Mailer } from './lib/mailer';
 import { migrate } from './migrations';
+import { scheduleHousekeeping } from './modules/housekeeping/housekeeping';
 import { seedOnFirstStart } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   await seedOnFirstStart(db, config, app.log);
   deps.mailer.start();
   app.deps.jobs.start();
+  const stopHousekeeping = scheduleHousekeeping(app.deps.jobs, (err) => app.log.error({ err }, 'housekeeping could not be queued'));
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
     await app.close();
     // An interrupted job keeps its checkpoint and is resumed by the next start (or another instance).
     await app.deps.jobs.stop();

@@ -112,9 +112,9 @@ describe('getlogs', () => {
 
 describe('redaction', () => {
   it('keeps passwords, tokens, SIP passwords, reset refs and PINs out of the stored lines', async () => {
-    const secrets = ['hunter2-secret', 'sip-secret-9', '4321', 'tok-secret-1', 'ref-secret-abc', 'pw-secret-2', 'tok-secret-3', 'smtp-secret-4', 'qr-secret-5'];
+    const secrets = ['hunter2-secret', 'sip-secret-9', '86420135', 'tok-secret-1', 'ref-secret-abc', 'pw-secret-2', 'tok-secret-3', 'smtp-secret-4', 'qr-secret-5'];
     t.logging.log.info(
-      { password: 'hunter2-secret', body: { sip_password: 'sip-secret-9', pin: '4321', qrValue: 'qr-secret-5' }, Token: 'tok-secret-1' },
+      { password: 'hunter2-secret', body: { sip_password: 'sip-secret-9', pin: '86420135', qrValue: 'qr-secret-5' }, Token: 'tok-secret-1' },
       'open http://x/resetPassword?ref=ref-secret-abc then password=pw-secret-2, Token: tok-secret-3 via smtp://u:smtp-secret-4@mail',
     );
     t.logging.log.warn({ detail: 'a field with ?token=tok-secret-3&x=1' }, 'redaction probe');

@@ -17,8 +17,18 @@ test('switching to Spanish shows the Spanish menu, and the choice is kept after 
   await expect(page.getByTestId('nav-logs')).toContainText('Registros del sistema');
   await shot(page, 'dashboard-es');
 
+  // Spanish is a chunk of its own, loaded before the first paint: the reloaded page never shows English.
+  await page.addInitScript(() => {
+    const w = window as unknown as { sawEnglish: boolean };
+    w.sawEnglish = false;
+    new MutationObserver(() => {
+      if (document.body?.innerText.includes('Resellers')) w.sawEnglish = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await page.reload();
   await expect(page.getByTestId('nav-resellers')).toContainText('Revendedores');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  expect(await page.evaluate(() => (window as unknown as { sawEnglish: boolean }).sawEnglish)).toBe(false);
   // The server answers in the same language.
   const res = await page.request.post('/api/v1/adminLogin', {
     data: { cloud_id: 'DEMO', user: 'admin', password: 'wrong' },

@@ -1,10 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, messages, type Language } from '@provisio/contract';
+import { LANGUAGES, englishMessages, type Language } from '@provisio/contract';
 import en from '../locales/en.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import pt from '../locales/pt.json';
 
 export const LANG_STORAGE_KEY = 'lang';
 
@@ -16,7 +13,35 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: 'Français',
 };
 
-const ui = { en, es, pt, fr };
+type Bundle = { ui: object; msg: object };
+
+/**
+ * English is bundled (it is the fallback); every other language is a chunk of its own, fetched when it is first
+ * used, so a page carries one language rather than four.
+ */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Bundle>> = {
+  es: async () => {
+    const [ui, msg] = await Promise.all([import('../locales/es.json'), import('@provisio/contract/catalogues/es')]);
+    return { ui: ui.default, msg: msg.es };
+  },
+  pt: async () => {
+    const [ui, msg] = await Promise.all([import('../locales/pt.json'), import('@provisio/contract/catalogues/pt')]);
+    return { ui: ui.default, msg: msg.pt };
+  },
+  fr: async () => {
+    const [ui, msg] = await Promise.all([import('../locales/fr.json'), import('@provisio/contract/catalogues/fr')]);
+    return { ui: ui.default, msg: msg.fr };
+  },
+};
+
+/** Makes a language's strings available (a no-op for English and for a language already loaded). */
+export async function loadLanguage(lang: Language): Promise<void> {
+  const i18n = setupI18n();
+  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
+  const { ui, msg } = await LOADERS[lang]();
+  i18n.addResourceBundle(lang, 'translation', ui, true, true);
+  i18n.addResourceBundle(lang, 'msg', msg, true, true);
+}
 
 export function isLanguage(value: string | null | undefined): value is Language {
   return !!value && (LANGUAGES as readonly string[]).includes(value);
@@ -33,22 +58,33 @@ export function currentLanguage(): Language {
 }
 
 export async function changeLanguage(lang: Language) {
+  await loadLanguage(lang);
   window.localStorage.setItem(LANG_STORAGE_KEY, lang);
   await i18next.changeLanguage(lang);
+}
+
+/** Before the first render: the stored language, loaded, so the first paint is already in it. */
+export async function startI18n(): Promise<void> {
+  const lang = storedLanguage();
+  setupI18n();
+  try {
+    await loadLanguage(lang);
+    await i18next.changeLanguage(lang);
+  } catch {
+    // Its chunk could not be fetched: the page stays in English rather than not rendering at all.
+  }
 }
 
 /**
  * UI strings live in src/locales; server-shared texts (validation, toasts) come from the contract's catalogue
  * as the 'msg' namespace, so the form and the server say the same thing.
  */
-export function setupI18n(lang: Language = storedLanguage()) {
+export function setupI18n() {
   if (i18next.isInitialized) return i18next;
-  const resources = Object.fromEntries(
-    LANGUAGES.map((code) => [code, { translation: ui[code], msg: messages[code] }]),
-  );
   void i18next.use(initReactI18next).init({
-    resources,
-    lng: lang,
+    resources: { en: { translation: en, msg: englishMessages } },
+    // English first; startI18n switches to the stored language once its chunk is loaded.
+    lng: 'en',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     ns: ['translation', 'msg'],
@@ -56,10 +92,10 @@ export function setupI18n(lang: Language = storedLanguage()) {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
-    // Every language is bundled, so nothing ever needs to suspend while loading.
+    // A language is loaded before it is switched to, so nothing ever needs to suspend while loading.
     react: { useSuspense: false },
   });
-  document.documentElement.lang = lang;
+  document.documentElement.lang = 'en';
   i18next.on('languageChanged', (next) => {
     document.documentElement.lang = next;
   });

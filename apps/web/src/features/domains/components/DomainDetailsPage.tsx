@@ -1,15 +1,30 @@
 import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
-import { CreateUpdateDomainBody, type DomainRow } from '@provisio/contract';
-import { useState, type FormEvent } from 'react';
+import { CreateUpdateDomainBody, isMessageKey, type DomainRow } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { useCatalogueForm, type CatalogueErrors } from '../../../lib/catalogue-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
 import { useSaveDomain } from '../api/save-domain';
 
-type Field = 'ext' | 'tenant_id' | 'domain';
+interface DomainValues {
+  ext: string;
+  tenant_id: string;
+  domain: string;
+}
+
+/** The server's own schema decides; each field shows its first refusal, in the catalogue's words. */
+function validateDomain(values: DomainValues): CatalogueErrors<DomainValues> {
+  const parsed = CreateUpdateDomainBody.safeParse(values);
+  const errors: CatalogueErrors<DomainValues> = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const f = issue.path[0] as keyof DomainValues;
+    if (f in values) errors[f] ??= isMessageKey(issue.message) ? issue.message : 'validationFailed';
+  }
+  return errors;
+}
 
 /** 'Add Domain' / 'Edit Domain'; extension and tenant are locked when editing; back to /domains afterwards. */
 export function DomainDetailsPage() {
@@ -17,35 +32,18 @@ export function DomainDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<DomainRow>();
   const editing = record !== null;
-  const [values, setValues] = useState({ ext: record?.ext ?? '', tenant_id: record?.tenant_id ?? '', domain: record?.domain ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { form, field } = useCatalogueForm<DomainValues>({ ext: record?.ext ?? '', tenant_id: record?.tenant_id ?? '', domain: record?.domain ?? '' }, validateDomain);
   const save = useSaveDomain();
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CreateUpdateDomainBody.safeParse({ ...values, id: record?.id });
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= t(`msg:${issue.message}`);
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = form.onSubmit(async (values) => {
     try {
-      const reply = await save.mutateAsync(parsed.data);
+      const reply = await save.mutateAsync(CreateUpdateDomainBody.parse({ ...values, id: record?.id }));
       notifySuccess(reply.message);
       navigate('/domains');
     } catch {
       // Shown by the mutation ('Domain exists' as information).
     }
-  }
+  });
 
   return (
     <Stack gap="lg">
@@ -54,19 +52,19 @@ export function DomainDetailsPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('fields.extension')} required value={values.ext} onChange={(e) => set('ext', e.currentTarget.value)} disabled={editing} error={errors.ext} data-testid="domain-ext" miw={220} />
+              <TextInput label={t('fields.extension')} required {...field('ext')} disabled={editing} data-testid="domain-ext" miw={220} />
               <TenantTypeahead
                 label={t('fields.tenantId')}
                 required
-                value={values.tenant_id || null}
-                onChange={(v) => set('tenant_id', v ?? '')}
+                value={form.values.tenant_id || null}
+                onChange={(v) => form.setFieldValue('tenant_id', v ?? '')}
                 disabled={editing}
-                error={errors.tenant_id}
+                error={field('tenant_id').error}
                 testId="domain-tenant"
                 w="auto"
               />
             </Group>
-            <TextInput label={t('fields.domain')} required value={values.domain} onChange={(e) => set('domain', e.currentTarget.value)} error={errors.domain} data-testid="domain-name" />
+            <TextInput label={t('fields.domain')} required {...field('domain')} data-testid="domain-name" />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => navigate('/domains')} data-testid="domain-cancel">
                 {t('common.cancelUpper')}

@@ -1,15 +1,16 @@
 import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import type { ResellerUserRow } from '@provisio/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { PasswordField } from '../../../components/PasswordField';
+import { useCatalogueForm } from '../../../lib/catalogue-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
 import { useSaveResellerUser } from '../api/save-reseller-user';
 import { UserResellers } from './UserResellers';
-import { validateResellerUser, type ResellerUserErrors } from './validate-reseller-user';
+import { validateResellerUser } from './validate-reseller-user';
 
 /** 'Add User' / 'Edit User'; once the user exists, the resellers they belong to. Password on create only. */
 export function ResellerUserDetailsPage() {
@@ -17,31 +18,21 @@ export function ResellerUserDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<ResellerUserRow>();
   const [id, setId] = useState<number | undefined>(record?.id);
-  const [values, setValues] = useState({ name: record?.name ?? '', email: record?.email ?? '', password: '' });
-  const [errors, setErrors] = useState<ResellerUserErrors>({});
-  const save = useSaveResellerUser();
   const creating = id === undefined;
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const errorOf = (field: keyof ResellerUserErrors) => (errors[field] ? t(`msg:${errors[field]}`) : null);
+  const { form, field } = useCatalogueForm({ name: record?.name ?? '', email: record?.email ?? '', password: '' }, (v) => validateResellerUser(v, creating));
+  const save = useSaveResellerUser();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateResellerUser(values, creating);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.onSubmit(async (values) => {
     try {
       const body = { id, name: values.name.trim(), email: values.email.trim(), password: creating ? values.password : undefined };
       const reply = await save.mutateAsync(body);
       notifySuccess(reply.message);
       setId(reply.id);
-      setValues((v) => ({ ...v, password: '' }));
+      form.setFieldValue('password', '');
     } catch {
       // The API client showed the server's message (e.g. email in use).
     }
-  }
+  });
 
   return (
     <Stack gap="lg">
@@ -50,11 +41,11 @@ export function ResellerUserDetailsPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('fields.name')} required value={values.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errorOf('name')} data-testid="reseller-user-name" miw={220} />
-              <TextInput label={t('fields.email')} required type="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errorOf('email')} data-testid="reseller-user-email" miw={220} />
+              <TextInput label={t('fields.name')} required {...field('name')} data-testid="reseller-user-name" miw={220} />
+              <TextInput label={t('fields.email')} required type="email" {...field('email')} data-testid="reseller-user-email" miw={220} />
             </Group>
             {creating && (
-              <PasswordField label={t('fields.password')} required value={values.password} onChange={set('password')} error={errorOf('password')} testId="reseller-user-password" />
+              <PasswordField label={t('fields.password')} required {...field('password')} testId="reseller-user-password" />
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => navigate('/reseller_users')} data-testid="reseller-user-cancel">

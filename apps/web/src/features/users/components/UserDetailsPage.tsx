@@ -1,15 +1,15 @@
 import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UserRow } from '@provisio/contract';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { PasswordField } from '../../../components/PasswordField';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { useCatalogueForm } from '../../../lib/catalogue-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
 import { useSaveUser } from '../api/save-user';
-import { validateUser, type UserFormErrors, type UserFormValues } from './validate-user';
+import { validateUser, type UserFormValues } from './validate-user';
 
 function initialValues(record: UserRow | null): UserFormValues {
   return {
@@ -30,21 +30,10 @@ export function UserDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<UserRow>();
   const creating = record === null;
-  const [values, setValues] = useState(() => initialValues(record));
-  const [errors, setErrors] = useState<UserFormErrors>({});
+  const { form, field } = useCatalogueForm(initialValues(record), (v) => validateUser(v, creating));
   const save = useSaveUser();
-  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const errorOf = (field: keyof UserFormValues) => (errors[field] ? t(`msg:${errors[field]}`) : null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateUser(values, creating);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const { password, ...rest } = values;
+  const submit = form.onSubmit(async ({ password, ...rest }) => {
     try {
       const reply = await save.mutateAsync({ ...rest, id: record?.id, password: creating ? password : undefined });
       notifySuccess(reply.message);
@@ -52,7 +41,7 @@ export function UserDetailsPage() {
     } catch {
       // The API client showed the server's message (e.g. username in use, last admin).
     }
-  }
+  });
 
   return (
     <Stack gap="lg">
@@ -61,36 +50,36 @@ export function UserDetailsPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('fields.name')} required value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errorOf('name')} data-testid="user-name" miw={220} />
-              <TextInput label={t('fields.email')} required type="email" value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={errorOf('email')} data-testid="user-email" miw={220} />
+              <TextInput label={t('fields.name')} required {...field('name')} data-testid="user-name" miw={220} />
+              <TextInput label={t('fields.email')} required type="email" {...field('email')} data-testid="user-email" miw={220} />
             </Group>
             <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('fields.username')} required value={values.username} onChange={(e) => set('username', e.currentTarget.value)} error={errorOf('username')} data-testid="user-username" miw={220} />
+              <TextInput label={t('fields.username')} required {...field('username')} data-testid="user-username" miw={220} />
               <Select
                 label={t('fields.userType')}
                 data={[
                   { value: 'admin', label: t('roles.admin') },
                   { value: 'simple user', label: t('roles.simpleUser') },
                 ]}
-                value={values.user_type}
-                onChange={(v) => v && set('user_type', v === 'admin' ? 'admin' : 'simple user')}
+                value={form.values.user_type}
+                onChange={(v) => v && form.setFieldValue('user_type', v === 'admin' ? 'admin' : 'simple user')}
                 allowDeselect={false}
                 data-testid="user-type"
                 miw={220}
               />
             </Group>
             {creating && (
-              <PasswordField label={t('fields.password')} required value={values.password} onChange={(v) => set('password', v)} error={errorOf('password')} testId="user-password" />
+              <PasswordField label={t('fields.password')} required {...field('password')} testId="user-password" />
             )}
             <Group grow align="flex-start" wrap="wrap" gap="md">
               <TenantTypeahead
                 label={t('fields.company')}
-                value={values.company || null}
-                onChange={(v) => set('company', v ?? '')}
+                value={form.values.company || null}
+                onChange={(v) => form.setFieldValue('company', v ?? '')}
                 testId="user-company"
                 w="auto"
               />
-              <TextInput label={t('fields.subscriberId')} value={values.subscriber_id} onChange={(e) => set('subscriber_id', e.currentTarget.value)} data-testid="user-subscriber" miw={220} />
+              <TextInput label={t('fields.subscriberId')} {...field('subscriber_id')} data-testid="user-subscriber" miw={220} />
             </Group>
             <Stack gap={4}>
               <Text size="sm" fw={500}>
@@ -101,8 +90,8 @@ export function UserDetailsPage() {
                   { value: 'yes', label: t('common.yes') },
                   { value: 'no', label: t('common.no') },
                 ]}
-                value={values.active ? 'yes' : 'no'}
-                onChange={(v) => set('active', v === 'yes')}
+                value={form.values.active ? 'yes' : 'no'}
+                onChange={(v) => form.setFieldValue('active', v === 'yes')}
                 data-testid="user-active"
                 w={160}
               />

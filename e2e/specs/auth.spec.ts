@@ -21,6 +21,12 @@ test('admin signs in (wrong then right password), sees the dashboard, logs out a
   await expect(page.getByTestId('stat-extensions-value')).toHaveText('545');
   await expect(page.getByTestId('sidebar-user-name')).toHaveText('Administrator');
   await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('data-active', 'true');
+  // The licence and failure cards: the fullest tenants, and what failed (the wrong password above is a warning).
+  await expect(page.getByTestId('licence-use-row').first()).toBeVisible();
+  await expect(page.getByTestId('licence-use-mobile').first()).toHaveText(/^\d[\d,]* \/ \d[\d,]*$/);
+  await expect(page.getByTestId('failures-logs')).toBeVisible();
+  await expect(page.getByTestId('failures-mail')).toBeVisible();
+  await expect(page.getByTestId('failures-jobs')).toBeVisible();
   await shot(page, 'dashboard-admin');
 
   // Browse to a second screen, then log out: going back must not show an admin screen again.

@@ -16,6 +16,10 @@ test('a simple user sees only their screens, cannot open /resellers, and the API
   for (const key of ['resellers', 'reseller_users', 'users', 'client_profiles', 'licenses', 'email_templates', 'logs']) {
     await expect(page.getByTestId(`nav-${key}`)).toHaveCount(0);
   }
+  // Failures: only the background jobs of their tenant; mail and logs are for admins.
+  await expect(page.getByTestId('failures-jobs')).toBeVisible();
+  await expect(page.getByTestId('failures-logs')).toHaveCount(0);
+  await expect(page.getByTestId('failures-mail')).toHaveCount(0);
   await shot(page, 'dashboard-simple-user');
 
   await page.goto('/resellers');

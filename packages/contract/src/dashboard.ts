@@ -1,5 +1,25 @@
 import { z } from 'zod';
 
+const AppLicenceUse = z.object({ used: z.number(), limit: z.number() });
+
+/** One tenant's app licences: in use (every extension when the tenant-level switch is on) against the limit. */
+export const TenantLicenceUse = z.object({
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  mobile: AppLicenceUse,
+  desktop: AppLicenceUse,
+});
+export type TenantLicenceUse = z.infer<typeof TenantLicenceUse>;
+
+/** What failed in the last 24 hours; null where the caller may not see it (or, for logs, there is no log store). */
+export const RecentFailures = z.object({
+  since: z.number(),
+  jobs: z.number(),
+  mail: z.number().nullable(),
+  log_errors: z.number().nullable(),
+});
+export type RecentFailures = z.infer<typeof RecentFailures>;
+
 export const DashboardReply = z.object({
   resellers: z.number(),
   tenants: z.number(),
@@ -7,5 +27,8 @@ export const DashboardReply = z.object({
   linked_extensions: z.number(),
   mobile_enabled: z.number(),
   desktop_enabled: z.number(),
+  /** The tenants closest to (or past) an app licence limit, at most 5, fullest first. */
+  licence_use: z.array(TenantLicenceUse),
+  recent_failures: RecentFailures,
 });
 export type DashboardReply = z.infer<typeof DashboardReply>;

@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
 import { AppSignInPage } from '../features/app-auth/components/AppSignInPage';
 import { AppResetPasswordPage } from '../features/auth/components/AppResetPasswordPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
@@ -53,7 +52,6 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
   );
 }
 
-const later = (screenKey: string) => <ComingSoon screenKey={screenKey} />;
 /** Detail screens need a record passed in navigation state; without it they go to /dashboard. */
 const detail = (screen: ReactNode) => <RequireRecord>{screen}</RequireRecord>;
 

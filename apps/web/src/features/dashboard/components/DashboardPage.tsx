@@ -16,9 +16,11 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useSession } from '../../../lib/session';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { StatCard } from './StatCard';
-import { LaterCards, UsageCards } from './UsageCards';
+import { FailuresCard, LicenceUseCard, UsageCards } from './UsageCards';
 
-const STATS: { key: keyof DashboardReply; icon: Icon; color: string }[] = [
+type CountKey = 'resellers' | 'tenants' | 'extensions' | 'linked_extensions' | 'mobile_enabled' | 'desktop_enabled';
+
+const STATS: { key: CountKey & keyof DashboardReply; icon: Icon; color: string }[] = [
   { key: 'resellers', icon: IconBuildingStore, color: 'violet' },
   { key: 'tenants', icon: IconBuildingSkyscraper, color: 'brand' },
   { key: 'extensions', icon: IconPhone, color: 'secondary' },
@@ -77,7 +79,12 @@ export function DashboardPage() {
         ))}
       </SimpleGrid>
       {summary.data && <UsageCards summary={summary.data} />}
-      <LaterCards />
+      {summary.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <LicenceUseCard rows={summary.data.licence_use} />
+          <FailuresCard failures={summary.data.recent_failures} />
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Center, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { PROFILE_FIELDS, PROFILE_SECTIONS, type ProfileDefaultsReply, type ProfileRow, type ProfileSection, type ProfileSettingName } from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/FormActions';
 import { PageTitle } from '../../../components/PageTitle';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -113,14 +114,7 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
               </SimpleGrid>
             </Card>
           ))}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => navigate('/client_profiles')} data-testid="profile-cancel">
-              {t('common.cancelUpper')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="profile-save">
-              {t('common.saveUpper')}
-            </Button>
-          </Group>
+          <FormActions testId="profile" onCancel={() => navigate('/client_profiles')} saving={save.isPending} upper />
         </Stack>
       </form>
       {id !== null && <BlfLauncher profileId={id} profileName={initial.profile_name ?? ''} boundTenant={initial.tenant_id ?? ''} boundCompany={initialCompany} />}

@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { CreateUpdateDomainBody, isMessageKey, type DomainRow } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/PageTitle';
+import { DetailsForm } from '../../../components/DetailsForm';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { useCatalogueForm, type CatalogueErrors } from '../../../lib/catalogue-form';
 import { notifySuccess } from '../../../lib/notify';
@@ -46,36 +46,27 @@ export function DomainDetailsPage() {
   });
 
   return (
-    <Stack gap="lg">
-      <PageTitle title={editing ? t('domains.editTitle') : t('domains.addTitle')} />
-      <Card padding="xl" data-testid="domain-form">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('fields.extension')} required {...field('ext')} disabled={editing} data-testid="domain-ext" miw={220} />
-              <TenantTypeahead
-                label={t('fields.tenantId')}
-                required
-                value={form.values.tenant_id || null}
-                onChange={(v) => form.setFieldValue('tenant_id', v ?? '')}
-                disabled={editing}
-                error={field('tenant_id').error}
-                testId="domain-tenant"
-                w="auto"
-              />
-            </Group>
-            <TextInput label={t('fields.domain')} required {...field('domain')} data-testid="domain-name" />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => navigate('/domains')} data-testid="domain-cancel">
-                {t('common.cancelUpper')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="domain-save">
-                {t('common.saveUpper')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
-    </Stack>
+    <DetailsForm
+      title={editing ? t('domains.editTitle') : t('domains.addTitle')}
+      testId="domain"
+      onSubmit={submit}
+      onCancel={() => navigate('/domains')}
+      saving={save.isPending} upper
+    >
+      <Group grow align="flex-start" wrap="wrap" gap="md">
+        <TextInput label={t('fields.extension')} required {...field('ext')} disabled={editing} data-testid="domain-ext" miw={220} />
+        <TenantTypeahead
+          label={t('fields.tenantId')}
+          required
+          value={form.values.tenant_id || null}
+          onChange={(v) => form.setFieldValue('tenant_id', v ?? '')}
+          disabled={editing}
+          error={field('tenant_id').error}
+          testId="domain-tenant"
+          w="auto"
+        />
+      </Group>
+      <TextInput label={t('fields.domain')} required {...field('domain')} data-testid="domain-name" />
+    </DetailsForm>
   );
 }

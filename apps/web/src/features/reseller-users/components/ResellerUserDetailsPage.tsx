@@ -1,9 +1,9 @@
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import type { ResellerUserRow } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/PageTitle';
+import { DetailsForm } from '../../../components/DetailsForm';
 import { PasswordField } from '../../../components/PasswordField';
 import { useCatalogueForm } from '../../../lib/catalogue-form';
 import { notifySuccess } from '../../../lib/notify';
@@ -35,30 +35,21 @@ export function ResellerUserDetailsPage() {
   });
 
   return (
-    <Stack gap="lg">
-      <PageTitle title={creating ? t('resellerUsers.addTitle') : t('resellerUsers.editTitle')} />
-      <Card padding="xl" data-testid="reseller-user-form">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('fields.name')} required {...field('name')} data-testid="reseller-user-name" miw={220} />
-              <TextInput label={t('fields.email')} required type="email" {...field('email')} data-testid="reseller-user-email" miw={220} />
-            </Group>
-            {creating && (
-              <PasswordField label={t('fields.password')} required {...field('password')} testId="reseller-user-password" />
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => navigate('/reseller_users')} data-testid="reseller-user-cancel">
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="reseller-user-save">
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
-      {id !== undefined && <UserResellers userId={id} />}
-    </Stack>
+    <DetailsForm
+      title={creating ? t('resellerUsers.addTitle') : t('resellerUsers.editTitle')}
+      testId="reseller-user"
+      onSubmit={submit}
+      onCancel={() => navigate('/reseller_users')}
+      saving={save.isPending}
+      after={id !== undefined && <UserResellers userId={id} />}
+    >
+      <Group grow align="flex-start" wrap="wrap" gap="md">
+        <TextInput label={t('fields.name')} required {...field('name')} data-testid="reseller-user-name" miw={220} />
+        <TextInput label={t('fields.email')} required type="email" {...field('email')} data-testid="reseller-user-email" miw={220} />
+      </Group>
+      {creating && (
+        <PasswordField label={t('fields.password')} required {...field('password')} testId="reseller-user-password" />
+      )}
+    </DetailsForm>
   );
 }

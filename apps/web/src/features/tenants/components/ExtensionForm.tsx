@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Card, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { CreateExtensionBody, EditUserDetailsBody, type MessageKey, type TenantRow } from '@provisio/contract';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/FormActions';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useCreateExtension } from '../api/create-extension';
 import { useEditUserDetails } from '../api/edit-user-details';
@@ -127,14 +128,7 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
               {error}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={back} data-testid="details-cancel">
-              {t('common.cancelUpper')}
-            </Button>
-            <Button type="submit" loading={edit.isPending || create.isPending} data-testid="details-save">
-              {t('common.saveUpper')}
-            </Button>
-          </Group>
+          <FormActions testId="details" onCancel={back} saving={edit.isPending || create.isPending} upper />
         </Stack>
       </form>
     </Card>

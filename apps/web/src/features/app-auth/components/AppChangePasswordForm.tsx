@@ -1,6 +1,7 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { isApiError } from '../../../lib/api';
 import { stripSpaces } from '../../../lib/app-session';
@@ -40,14 +41,7 @@ export function AppChangePasswordForm({ username, oldPassword, onBack, onChanged
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="app-change-form">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={24}>
-            {t('endUser.signIn.changeTitle')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('msg:mustChangePassword')}
-          </Text>
-        </div>
+        <FormHeading title={t('endUser.signIn.changeTitle')} subtitle={t('msg:mustChangePassword')} fz={24} />
         <NewPasswordFields
           password={password}
           confirm={confirm}

@@ -1,7 +1,8 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { ForgetAppPasswordBody } from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../../components/FormHeading';
 import { isApiError } from '../../../lib/api';
 import { stripSpaces } from '../../../lib/app-session';
 import { useForgetAppPassword } from '../api/forget-app-password';
@@ -37,14 +38,7 @@ export function AppResetRequestForm({ username, onUsernameChange, onBack, onSent
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="app-reset-form">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={24}>
-            {t('auth.resetTitle')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('endUser.signIn.resetSubtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('auth.resetTitle')} subtitle={t('endUser.signIn.resetSubtitle')} fz={24} />
         <TextInput
           label={t('auth.username')}
           placeholder={t('endUser.signIn.usernamePlaceholder')}

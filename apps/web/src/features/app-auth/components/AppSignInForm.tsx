@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../../components/FormHeading';
 
 interface AppSignInFormProps {
   username: string;
@@ -26,14 +27,7 @@ export function AppSignInForm(props: AppSignInFormProps) {
   return (
     <form onSubmit={submit} noValidate data-testid="app-signin-form">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={24}>
-            {t('endUser.signIn.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('endUser.signIn.subtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('endUser.signIn.title')} subtitle={t('endUser.signIn.subtitle')} fz={24} />
         {props.info && (
           <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="app-signin-info">
             {props.info}

@@ -1,7 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../../components/FormHeading';
 import { isApiError } from '../../../lib/api';
 import { setAppToken, storedAppUsername, stripSpaces } from '../../../lib/app-session';
 import { useAppSessionSignIn } from '../api/app-settings';
@@ -32,14 +33,7 @@ export function SettingsSignIn({ notice, onSignedIn }: { notice: string | null; 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="settings-signin">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={22}>
-            {t('endUser.settings.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('endUser.settings.signInHint')}
-          </Text>
-        </div>
+        <FormHeading title={t('endUser.settings.title')} subtitle={t('endUser.settings.signInHint')} fz={22} />
         {(failure ?? notice) && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="settings-signin-error">
             {failure ?? notice}

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { isApiError } from '../../../lib/api';
 import { AuthLayout } from './AuthLayout';
@@ -50,14 +51,7 @@ export function ResetPasswordForm({ subtitle, validate, submit, pending, withMet
     <AuthLayout>
       <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="reset-password-form">
         <Stack gap="md">
-          <div>
-            <Title order={2} fz={26}>
-              {t('auth.choosePasswordTitle')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={6}>
-              {subtitle}
-            </Text>
-          </div>
+          <FormHeading title={t('auth.choosePasswordTitle')} subtitle={subtitle} fz={26} />
           <NewPasswordFields
             password={password}
             confirm={confirm}

@@ -1,8 +1,9 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ForgetPasswordBody, isMessageKey } from '@provisio/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../../components/FormHeading';
 import { isApiError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useForgetPassword } from '../api/forget-password';
@@ -43,14 +44,7 @@ export function ResetRequestForm({ username, onUsernameChange, onBack, onSent }:
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="reset-request-form">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={26}>
-            {t('auth.resetTitle')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('auth.resetSubtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} fz={26} />
         <TextInput
           label={t('auth.username')}
           placeholder={t('auth.usernamePlaceholder')}

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading';
 import { isApiError } from '../../../lib/api';
 import { startSession } from '../../../lib/session';
 import { useAdminLogin } from '../api/admin-login';
@@ -51,14 +52,7 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={26}>
-            {t('auth.signInTitle')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('auth.signInSubtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} fz={26} />
         <TextInput
           label={t('auth.username')}
           placeholder={t('auth.usernamePlaceholder')}

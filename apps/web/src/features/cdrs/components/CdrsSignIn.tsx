@@ -1,7 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormHeading } from '../../../components/FormHeading';
 
 interface CdrsSignInProps {
   initialUsername: string;
@@ -23,14 +24,7 @@ export function CdrsSignIn({ initialUsername, failure, pending, onSubmit }: Cdrs
   return (
     <form onSubmit={submit} noValidate data-testid="cdrs-signin">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={22}>
-            {t('endUser.cdrs.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {t('endUser.cdrs.signInHint')}
-          </Text>
-        </div>
+        <FormHeading title={t('endUser.cdrs.title')} subtitle={t('endUser.cdrs.signInHint')} fz={22} />
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="cdrs-signin-error">
             {failure}

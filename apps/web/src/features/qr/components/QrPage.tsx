@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { AuthLoginReply } from '@provisio/contract';
 import { IconInfoCircle, IconMail } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading';
 import { EndUserLayout } from '../../../components/EndUserLayout';
 import { isApiError } from '../../../lib/api';
 import { useAuthLogin } from '../api/auth-login';
@@ -56,14 +57,7 @@ export function QrPage() {
   return (
     <EndUserLayout testId="qr-page">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz={24}>
-            {t('endUser.qr.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={6}>
-            {qr ? t('endUser.qr.scanHint') : t('endUser.qr.subtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('endUser.qr.title')} subtitle={qr ? t('endUser.qr.scanHint') : t('endUser.qr.subtitle')} fz={24} />
         {info && (
           <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="qr-info">
             {info}

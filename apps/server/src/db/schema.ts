@@ -58,6 +58,8 @@ export interface LoginFailuresTable {
   failures: number;
   first_at: Millis;
   last_at: Millis;
+  /** When housekeeping may remove the row (the end of its window). */
+  expires_at: Millis;
 }
 
 export interface FilesTable {

@@ -6,6 +6,7 @@ import { logs003 } from './003-logs';
 import { extensions004 } from './004-extensions';
 import { endUser005 } from './005-end-user';
 import { provisioning006 } from './006-provisioning';
+import { throttle007 } from './007-throttle';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ function all(db: Db): Record<string, Migration> {
     '004_extensions': extensions004(db.dialect),
     '005_end_user': endUser005(db.dialect),
     '006_provisioning': provisioning006(db.dialect),
+    '007_throttle': throttle007(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers and times as epoch milliseconds, the same on SQLite and PostgreSQL. */
 type Flag = number;
@@ -355,6 +355,9 @@ export interface ProvisioningLogTable {
   ip: string;
   user_agent: string;
   result: 'ok' | 'denied' | 'throttled' | 'missing';
+  /** Set only on the once-per-window refusals (migration 008): unique, so a second claim in the window writes nothing. */
+  once_account: ColumnType<string | null, string | null | undefined, string | null>;
+  once_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

@@ -7,6 +7,7 @@ import { extensions004 } from './004-extensions';
 import { endUser005 } from './005-end-user';
 import { provisioning006 } from './006-provisioning';
 import { throttle007 } from './007-throttle';
+import { provisioningLog008 } from './008-provisioning-log';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function all(db: Db): Record<string, Migration> {
     '005_end_user': endUser005(db.dialect),
     '006_provisioning': provisioning006(db.dialect),
     '007_throttle': throttle007(),
+    '008_provisioning_log': provisioningLog008(),
   };
 }
 

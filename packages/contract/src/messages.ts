@@ -147,6 +147,9 @@ const en = {
   importDuplicateRow: "This extension appears more than once in the file.",
   importLinkedReadOnly: "Linked cannot be changed by import; use Email QR or the un-link toggle.",
   importTenantRequired: "Every row needs the tenant (tenantid).",
+  importAdminOnly: "Line {{row}} (extension {{extension}}): only an administrator can add extensions or change Admin or Site Name, by import as by hand.",
+  importBusy: "An import of yours is still being checked or applied. Please try again in {{seconds}} seconds.",
+  tooManyImports: "Too many imports. Please try again in {{minutes}} minutes.",
   // client profiles, BLF keys, provisioning (issue #5)
   expiresMax: "Expires value can not be greater than 999",
   fieldWholeNumber: "{{field}} must be a whole number.",

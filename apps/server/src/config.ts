@@ -35,6 +35,8 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Provisio <no-reply@localhost>'),
   MAIL_POLL_MS: int(50, 600_000).default(1000),
   MAIL_CLAIM_MS: int(1000, 3_600_000).default(300_000),
+  MAIL_PER_CALLER_HOUR: int(1, 1_000_000).default(1000),
+  MAIL_PER_TENANT_HOUR: int(1, 1_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_RETENTION_DAYS: int(1, 3650).default(30),
   LOG_MAX_ROWS: int(100, 1_000_000_000).default(2_000_000),

@@ -12,6 +12,10 @@ export const LIMITS = {
   phoneMax: 40,
   shortTextMax: 255,
   jsonBodyMaxBytes: 1_048_576,
+  /** New app links need a PIN of at least this many digits (older 4-digit PINs keep working). */
+  linkPinMin: 6,
+  /** Cc addresses of one emailLink call. */
+  ccMax: 5,
 } as const;
 
 export const IMAGE_TYPES = {

@@ -153,7 +153,14 @@ export class Mailer {
     attempts: number;
     kind: string;
   }): Promise<void> {
-    const done = (set: { status: 'sent' | 'logged' | 'failed'; last_error?: string | null; next_attempt_at?: number }) =>
+    const done = (set: {
+      status: 'sent' | 'logged' | 'failed';
+      last_error?: string | null;
+      next_attempt_at?: number;
+      text_body?: string;
+      html_body?: null;
+      attachments?: null;
+    }) =>
       this.db.kysely
         .updateTable('mail_messages')
         .set({ ...set, attempts: msg.attempts + 1, claimed_at: null, sent_at: set.status === 'failed' ? null : Date.now() })
@@ -186,7 +193,8 @@ export class Mailer {
         messageId: `<provisio-${msg.id}-${msg.kind}@${this.opts.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'}>`,
       });
       this.log.info({ mailId: msg.id, kind: msg.kind }, 'mail sent');
-      await done({ status: 'sent', last_error: null });
+      // Bodies carry reset links and QR images with app passwords: once sent, only who, what and when stay.
+      await done({ status: 'sent', last_error: null, text_body: '', html_body: null, attachments: null });
     } catch (err) {
       const backoff = Math.min(60 * 60_000, 5_000 * 2 ** msg.attempts);
       this.log.warn({ mailId: msg.id, kind: msg.kind, err }, 'mail delivery failed, will retry');

@@ -9,7 +9,9 @@ import { hashPassword } from '../../lib/passwords';
 import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
 import { EMAIL_LINKS, RELINK } from './app-accounts.jobs';
 import { type AccountTrx, saveAppAccount } from './app-accounts.repository';
+import { assertCcInScope, parseCc } from './email-cc';
 import { emailToPlatform } from './email-to-platform';
+import { type MailClaim, callerMailKey, claimMailQuota, releaseMailQuota, tenantMailKey } from './mail-quota';
 
 const isEmail = (s: string) => z.email().safeParse(s).success;
 const createdBy = (actor: Actor) => `${actor.caller.kind}:${actor.caller.id}`;
@@ -54,13 +56,56 @@ function recipients(body: EmailLinkBody): string[] {
   return [...new Set(list)];
 }
 
-/** Queues the QR-link emails: one per subscriber having each email in the caller's visible tenants (or tenant_id). */
+/** How many subscribers of each tenant of the scope have one of these emails: the messages a send will queue. */
+async function subscribersPerTenant(deps: Deps, scope: 'all' | string[], emails: string[]): Promise<Map<string, number>> {
+  const perTenant = new Map<string, number>();
+  for (let i = 0; i < emails.length; i += 500) {
+    let q = deps.db.kysely
+      .selectFrom('extensions')
+      .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails.slice(i, i + 500)))
+      .groupBy('tenant_id');
+    if (scope !== 'all') q = q.where('tenant_id', 'in', scope.length ? scope : ['']);
+    for (const row of await q.execute()) perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + Number(row.n));
+  }
+  return perTenant;
+}
+
+/** The quotas a send draws from: the caller's and each tenant's, `perTenant` messages each (issue #13). */
+function mailClaims(deps: Deps, actor: Actor, perTenant: Map<string, number>): MailClaim[] {
+  const total = [...perTenant.values()].reduce((a, b) => a + b, 0);
+  return [
+    { key: callerMailKey(actor.caller), count: total, limit: deps.config.MAIL_PER_CALLER_HOUR },
+    ...[...perTenant].map(([tenantId, count]) => ({ key: tenantMailKey(tenantId), count, limit: deps.config.MAIL_PER_TENANT_HOUR })),
+  ];
+}
+
+/** Claims the quotas, then queues the job; the quota is given back if queuing fails. */
+async function enqueueMail<P>(deps: Deps, claims: MailClaim[], type: string, payload: P, opts: { tenantId: string | null; createdBy: string }) {
+  await claimMailQuota(deps.db, claims);
+  try {
+    return await deps.jobs.enqueue(type, payload, opts);
+  } catch (err) {
+    await releaseMailQuota(deps.db, claims);
+    throw err;
+  }
+}
+
+/**
+ * Queues the QR-link emails: one per subscriber having each email in the caller's visible tenants (or tenant_id).
+ * Copies go only to addresses known in the caller's scope (admins: any), and every message and copy counts
+ * against the caller's and the tenant's hourly mail quota.
+ */
 export async function emailLink(deps: Deps, actor: Actor, body: EmailLinkBody, lang: Language): Promise<JobStartedReply> {
   const to = recipients(body);
+  const cc = parseCc(body.cc);
   if (body.tenant_id) await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const scope = body.tenant_id ? [body.tenant_id] : await visibleTenantIds(deps.db, actor.caller);
-  const payload = { recipients: to, cc: body.cc?.trim() ?? '', subject: body.subject!.trim(), body: sanitizeRichText(body.body!), tenants: scope, lang };
-  const { id } = await deps.jobs.enqueue(EMAIL_LINKS, payload, { tenantId: body.tenant_id ?? null, createdBy: createdBy(actor) });
+  await assertCcInScope(deps.db, actor.caller, scope, cc);
+  const perTenant = await subscribersPerTenant(deps, scope, to);
+  for (const [tenantId, n] of perTenant) perTenant.set(tenantId, n * (1 + cc.length));
+  const payload = { recipients: to, cc: cc.join(', '), subject: body.subject!.trim(), body: sanitizeRichText(body.body!), tenants: scope, lang };
+  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), EMAIL_LINKS, payload, { tenantId: body.tenant_id ?? null, createdBy: createdBy(actor) });
   return { ok: true, message: formatMessage(lang, 'emailsQueued'), job_id: id, joined: false };
 }
 
@@ -72,7 +117,9 @@ export async function relinkExtensions(deps: Deps, actor: Actor, users: ReLinkEx
   const tenants = [...new Set(users.map((u) => u.tenant_id))];
   for (const tid of tenants) await assertTenantVisible(deps.db, actor.caller, tid);
   const payload = { users: users.map((u) => ({ tenant_id: u.tenant_id, extension: u.extension, email: u.email!.trim().toLowerCase() })), lang };
-  const { id } = await deps.jobs.enqueue(RELINK, payload, { tenantId: tenants.length === 1 ? tenants[0]! : null, createdBy: createdBy(actor) });
+  const perTenant = new Map<string, number>();
+  for (const u of users) perTenant.set(u.tenant_id, (perTenant.get(u.tenant_id) ?? 0) + 1);
+  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), RELINK, payload, { tenantId: tenants.length === 1 ? tenants[0]! : null, createdBy: createdBy(actor) });
   await recordAudit(deps.db.kysely, actor, { entity: 'app_account', entity_id: `relink/${id}`, action: 'update', after: { job_id: id, users: payload.users } });
   return { ok: true, message: formatMessage(lang, 'relinkStarted'), job_id: id, joined: false };
 }

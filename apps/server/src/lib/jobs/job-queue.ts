@@ -8,6 +8,11 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   tenantId?: string | null;
   createdBy?: string;
+  /**
+   * With a dedupe key: also join the job with that key that finished (done) less than this long ago, so the same
+   * work asked for again and again (a sync) runs at most once per window.
+   */
+  joinFinishedWithinMs?: number;
 }
 
 export interface JobQueueOptions {
@@ -50,43 +55,65 @@ export class JobQueue<D = unknown> {
     this.owner = opts.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   }
 
-  /** Queues a job; with a dedupe key, joins the queued or running job with the same key instead. */
+  /**
+   * Queues a job; with a dedupe key, joins the queued or running job with the same key instead (and, with
+   * joinFinishedWithinMs, one that finished within that window). Parallel callers cannot both queue: the unique
+   * index on active dedupe keys lets one insert in, and the others join it.
+   */
   async enqueue(type: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: number; joined: boolean }> {
     const def = this.defs.get(type);
     if (!def) throw new Error(`unknown job type ${type}`);
     const parsed = def.payload.parse(payload);
-    const findActive = () =>
-      this.db.kysely.selectFrom('jobs').select('id').where('dedupe_key', '=', opts.dedupeKey!).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    const findJoinable = async () => {
+      const key = opts.dedupeKey!;
+      const active = await this.db.kysely.selectFrom('jobs').select('id').where('dedupe_key', '=', key).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      if (active || !opts.joinFinishedWithinMs) return active;
+      return this.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('dedupe_key', '=', key)
+        .where('status', '=', 'done')
+        .where('finished_at', '>=', Date.now() - opts.joinFinishedWithinMs)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    };
     if (opts.dedupeKey) {
-      const active = await findActive();
-      if (active) return { id: active.id, joined: true };
+      const found = await findJoinable();
+      if (found) return { id: found.id, joined: true };
     }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insertJob(type, parsed, opts);
+      } catch (err) {
+        // Two callers raced on the same key: the unique index let one in; join it (or, when it has finished in
+        // the meantime and may not be joined, try once more).
+        if (!opts.dedupeKey || !isUniqueViolation(err)) throw err;
+        const found = await findJoinable();
+        if (found) return { id: found.id, joined: true };
+        if (attempt >= 3) throw err;
+      }
+    }
+  }
+
+  private async insertJob(type: string, parsed: unknown, opts: EnqueueOptions): Promise<{ id: number; joined: boolean }> {
     const now = Date.now();
-    try {
-      const row = await this.db.kysely
-        .insertInto('jobs')
-        .values({
-          type,
-          dedupe_key: opts.dedupeKey ?? null,
-          tenant_id: opts.tenantId ?? null,
-          payload: JSON.stringify(parsed),
-          status: 'queued',
-          run_after: now,
-          created_by: opts.createdBy ?? '',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      this.kick();
-      return { id: row.id, joined: false };
-    } catch (err) {
-      // Two callers raced on the same key: the unique index let one in; join it.
-      if (!opts.dedupeKey || !isUniqueViolation(err)) throw err;
-      const active = await findActive();
-      if (!active) throw err;
-      return { id: active.id, joined: true };
-    }
+    const row = await this.db.kysely
+      .insertInto('jobs')
+      .values({
+        type,
+        dedupe_key: opts.dedupeKey ?? null,
+        tenant_id: opts.tenantId ?? null,
+        payload: JSON.stringify(parsed),
+        status: 'queued',
+        run_after: now,
+        created_by: opts.createdBy ?? '',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    this.kick();
+    return { id: row.id, joined: false };
   }
 
   start(): void {

@@ -5,6 +5,8 @@ import { syncTenantExtensions, upsertPortalExtensions } from './extensions.sync'
 
 export const EXTENSIONS_SYNC = 'extensions.sync';
 export const EXTENSIONS_IMPORT = 'extensions.import';
+/** A sync asked for less than this long after the same sync finished joins that finished job (tenants' too). */
+export const SYNC_JOIN_FINISHED_MS = 2 * 60_000;
 const CHUNK = 500;
 
 /** Pulls one tenant's domains and extensions from the platform (a full comparison: safe to run again). */

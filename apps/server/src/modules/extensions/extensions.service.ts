@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { ListParams } from '../../lib/list-query';
 import type { Caller } from '../auth/caller';
 import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
-import { EXTENSIONS_SYNC } from './extensions.jobs';
+import { EXTENSIONS_SYNC, SYNC_JOIN_FINISHED_MS } from './extensions.jobs';
 import { findExtension, listTenantExtensions, tenantDomainNames } from './extensions.repository';
 import { removePortalExtensions, upsertPortalExtensions } from './extensions.sync';
 import { appUse, assertAppLimit } from './licence-limits';
@@ -20,10 +20,18 @@ export async function getExtensions(deps: Deps, caller: Caller, tenantId: string
   return { ...list, rows: await withRegistrations(deps, tenantId, list.rows) };
 }
 
-/** Starts a sync of one tenant's domains and extensions, or joins the one queued or running. */
+/**
+ * Starts a sync of one tenant's domains and extensions, or joins the one queued or running, or the one that
+ * finished less than SYNC_JOIN_FINISHED_MS ago: however often it is asked for, a tenant syncs at most once per window.
+ */
 export async function startExtensionSync(deps: Deps, caller: Caller, tenantId: string): Promise<{ id: number; joined: boolean }> {
   await assertTenantVisible(deps.db, caller, tenantId);
-  return deps.jobs.enqueue(EXTENSIONS_SYNC, { tenant_id: tenantId }, { dedupeKey: `${EXTENSIONS_SYNC}:${tenantId}`, tenantId, createdBy: `${caller.kind}:${caller.id}` });
+  return deps.jobs.enqueue(EXTENSIONS_SYNC, { tenant_id: tenantId }, {
+    dedupeKey: `${EXTENSIONS_SYNC}:${tenantId}`,
+    joinFinishedWithinMs: SYNC_JOIN_FINISHED_MS,
+    tenantId,
+    createdBy: `${caller.kind}:${caller.id}`,
+  });
 }
 
 export async function getRemoteDomains(deps: Deps, caller: Caller, tenantId: string): Promise<{ domain: string; site_name: string }[]> {

@@ -212,3 +212,34 @@ describe('builtin platform writes and sync', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
   });
 });
+
+describe('syncs cannot be started without end (issue 13, low)', () => {
+  it('ten parallel sync requests make one job, and a sync asked for soon after it finished joins that job', async () => {
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? list('bluebird.example', { sync: true, limit: 1 }, r.simple) : t.call('getRemoteDomains', { tenant_id: 'bluebird.example', sync: true }, { token: r.simple }))));
+    expect(replies.map((x) => x.statusCode)).toEqual(replies.map(() => 200));
+    const ids = new Set(replies.map((x) => x.headers['x-job-id']));
+    expect(ids.size).toBe(1);
+    await t.deps.jobs.drain();
+    const [id] = [...ids];
+    expect((await list('bluebird.example', { sync: true, limit: 1 }, r.simple)).headers['x-job-id']).toBe(id);
+    const again = await Promise.all(Array.from({ length: 10 }, () => list('bluebird.example', { sync: true, limit: 1 }, r.reseller)));
+    expect(new Set(again.map((x) => x.headers['x-job-id']))).toEqual(new Set([id]));
+    expect(await t.db.kysely.selectFrom('jobs').select('id').where('type', '=', 'extensions.sync').where('tenant_id', '=', 'bluebird.example').execute()).toHaveLength(1);
+
+    const tenantSyncs = await Promise.all(Array.from({ length: 10 }, () => t.call('tenantList', { sync: true, limit: 1 }, { token: r.admin })));
+    expect(new Set(tenantSyncs.map((x) => x.headers['x-job-id'])).size).toBe(1);
+    await t.deps.jobs.drain();
+    expect((await t.call('tenantList', { sync: true, limit: 1 }, { token: r.admin })).headers['x-job-id']).toBe(tenantSyncs[0]!.headers['x-job-id']);
+  });
+
+  it('a sync that finished longer ago than the window, or failed, is not joined: a new one starts', async () => {
+    const first = Number((await list('cobalt.example', { sync: true, limit: 1 })).headers['x-job-id']);
+    await t.deps.jobs.drain();
+    await t.db.kysely.updateTable('jobs').set({ finished_at: Date.now() - 10 * 60_000 }).where('id', '=', first).execute();
+    const second = Number((await list('cobalt.example', { sync: true, limit: 1 })).headers['x-job-id']);
+    expect(second).toBeGreaterThan(first);
+    await t.deps.jobs.drain();
+    await t.db.kysely.updateTable('jobs').set({ status: 'failed' }).where('id', '=', second).execute();
+    expect(Number((await list('cobalt.example', { sync: true, limit: 1 })).headers['x-job-id'])).toBeGreaterThan(second);
+  });
+});

@@ -4,6 +4,7 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { type ListParams, byText, runList } from '../../lib/list-query';
 import type { Caller } from '../auth/caller';
+import { SYNC_JOIN_FINISHED_MS } from '../extensions/extensions.jobs';
 import { assertAppLimit } from '../extensions/licence-limits';
 import { TENANTS_SYNC } from './tenants.jobs';
 import { assertTenantVisible, visibleTenantIds } from './tenant-scope';
@@ -28,9 +29,9 @@ export async function listTenants(deps: Deps, caller: Caller, params: ListParams
   };
 }
 
-/** Starts the tenant-list sync, or joins the one queued or running. */
+/** Starts the tenant-list sync, or joins the one queued or running, or the one finished less than two minutes ago. */
 export function startTenantSync(deps: Deps, caller: Caller): Promise<{ id: number; joined: boolean }> {
-  return deps.jobs.enqueue(TENANTS_SYNC, {}, { dedupeKey: TENANTS_SYNC, createdBy: createdBy(caller) });
+  return deps.jobs.enqueue(TENANTS_SYNC, {}, { dedupeKey: TENANTS_SYNC, joinFinishedWithinMs: SYNC_JOIN_FINISHED_MS, createdBy: createdBy(caller) });
 }
 
 /** The tenant-level app switch; turning it on counts every extension of the tenant against the licence limit. */

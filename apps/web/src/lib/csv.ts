@@ -50,6 +50,23 @@ function quote(value: string): string {
   return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/**
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return before one) as a formula
+ * (`=HYPERLINK(...)`, `=cmd|...`): CSV formula injection. Exports write such a value with one leading ' (the
+ * spreadsheet's text marker), and so also a value that already starts with 's before one of those characters;
+ * imports take exactly that one ' off again, so an export re-imports unchanged (`+15550100` stays `+15550100`).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+
+export function escapeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export function unescapeFormula(value: string): string {
+  return ESCAPED_FORMULA.test(value) ? value.slice(1) : value;
+}
+
 /** Writes rows as CSV with CRLF line ends; fields are quoted only when they need it. */
 export function toCsv(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   return [headers, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';

@@ -34,4 +34,37 @@ describe('extensions CSV', () => {
     expect(header).toEqual(['Line', 'Reason', ...CSV_HEADERS]);
     expect(line?.slice(0, 4)).toEqual(['3', 'Bad, really', '101', 'acme.example']);
   });
+
+  describe('formula injection (issue 13, finding 5)', () => {
+    const risky = {
+      Extension: '+15550100', Domain: 'acme.example', 'Site Name': '-Main', 'First Name': '=HYPERLINK("http://x","y")', 'Last Name': "=cmd|' /C calc'!A0",
+      Admin: 'false', Email: '@evil', Linked: 'false', 'Mobile App Allowed': '\t=1+1', 'Desktop App Allowed': "'=already",
+    };
+    const data = { ...exported, rows: [risky, exported.rows[0]!] };
+
+    it("writes every cell that a spreadsheet would read as a formula with a leading '", () => {
+      const [, line, plain] = parseCsv(exportCsv(data));
+      expect(line).toEqual(["'+15550100", 'acme.example', "'-Main", `'=HYPERLINK("http://x","y")`, "'=cmd|' /C calc'!A0", 'false', "'@evil", 'false', "'\t=1+1", "''=already"]);
+      expect(plain).toEqual(CSV_HEADERS.map((h) => exported.rows[0]![h]));
+      const cr = parseCsv(exportCsv({ ...exported, rows: [{ ...exported.rows[0]!, 'Site Name': '\r=2' }] }))[1]!;
+      expect(cr[2]).toBe("'\r=2");
+    });
+
+    it("reads an export back unchanged: the one ' is taken off again (spec §5 still strips double quotes)", () => {
+      const [row, plain] = toImportRows('\uFEFF' + exportCsv(data), 'acme.example')!;
+      expect(row).toEqual({ ...risky, 'First Name': '=HYPERLINK(http://x,y)', tenantid: 'acme.example' });
+      expect(plain).toEqual({ ...exported.rows[0], tenantid: 'acme.example' });
+    });
+
+    it("takes off a ' only before a formula character; a ' before anything else stays", () => {
+      const text = `${CSV_HEADERS.join(',')}\r\n'100,acme.example,'Main,O'Neil,'=x,false,,false,false,false\r\n`;
+      expect(toImportRows(text, 't')![0]).toMatchObject({ Extension: "'100", 'Site Name': "'Main", 'First Name': "O'Neil", 'Last Name': '=x' });
+    });
+
+    it('writes the rows in error with the same protection', () => {
+      const rows = toImportRows(exportCsv(data), 'acme.example')!;
+      const [, line] = parseCsv(errorsCsv(rows, [{ row: 2, extension: '+15550100', reason: '=bad' }]));
+      expect(line?.slice(0, 6)).toEqual(['2', "'=bad", "'+15550100", 'acme.example', "'-Main", "'=HYPERLINK(http://x,y)"]);
+    });
+  });
 });

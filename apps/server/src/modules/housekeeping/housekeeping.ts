@@ -4,12 +4,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { defineJob, type JobQueue } from '../../lib/jobs';
+import { trimProvisioningLog } from '../provisioning/provisioning-log';
 
 export const HOUSEKEEPING = 'housekeeping.cleanup';
 const EVERY_MS = 3_600_000;
 const DAY = 86_400_000;
 
-export type HousekeepingRule = Pick<Config, 'HISTORY_RETENTION_DAYS' | 'SESSION_IDLE_HOURS' | 'LOGIN_WINDOW_MINUTES'>;
+export type HousekeepingRule = Pick<Config, 'HISTORY_RETENTION_DAYS' | 'SESSION_IDLE_HOURS' | 'SESSION_MAX_HOURS' | 'LOGIN_WINDOW_MINUTES' | 'PROVISIONING_LOG_MAX_ROWS'>;
 
 /** How many rows each cleanup removed. */
 export interface HousekeepingReport {
@@ -25,16 +26,24 @@ export interface HousekeepingReport {
 const n = (r: { numDeletedRows: bigint } | undefined) => Number(r?.numDeletedRows ?? 0);
 
 /**
- * Removes what can no longer be used or is past HISTORY_RETENTION_DAYS: ended and idle sessions (they can never be
- * used again), reset links a day past their expiry, sign-in failure counters past their window, the provisioning
- * history (each extension keeps its last successful set-up, shown as "App set up <date>"), finished jobs with their
- * once-only marks, and delivered mail. The audit trail is never removed here.
+ * Removes what can no longer be used or is past HISTORY_RETENTION_DAYS: ended, idle and too old sessions (past
+ * SESSION_MAX_HOURS; they can never be used again), reset links a day past their expiry, sign-in failure counters
+ * past their window, the provisioning history, also past PROVISIONING_LOG_MAX_ROWS (each extension keeps its last
+ * successful set-up, shown as "App set up <date>"), finished jobs with their once-only marks, and delivered mail.
+ * The audit trail is never removed here.
  */
 export async function housekeep(db: Kysely<Database>, rule: HousekeepingRule, now = Date.now(), runningJobId?: number): Promise<HousekeepingReport> {
   const idleBefore = now - rule.SESSION_IDLE_HOURS * 3_600_000;
+  const startedBefore = now - rule.SESSION_MAX_HOURS * 3_600_000;
   const historyBefore = now - rule.HISTORY_RETENTION_DAYS * DAY;
-  const sessions = await db.deleteFrom('sessions').where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore)])).executeTakeFirst();
-  const appSessions = await db.deleteFrom('app_sessions').where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore)])).executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
+    .executeTakeFirst();
+  const appSessions = await db
+    .deleteFrom('app_sessions')
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
+    .executeTakeFirst();
   const resets = await db.deleteFrom('password_resets').where('expires_at', '<', now - DAY).executeTakeFirst();
   const failures = await db.deleteFrom('login_failures').where('last_at', '<', now - rule.LOGIN_WINDOW_MINUTES * 60_000).executeTakeFirst();
   // Every row past the retention, except the newest successful one of each extension.
@@ -47,6 +56,7 @@ export async function housekeep(db: Kysely<Database>, rule: HousekeepingRule, no
           WHERE p.tenant_id = provisioning_log.tenant_id AND p.extension = provisioning_log.extension AND p.result = 'ok'
         )
       )`.execute(db);
+  const overCap = await trimProvisioningLog(db, rule.PROVISIONING_LOG_MAX_ROWS);
   const oldJobs = db
     .selectFrom('jobs')
     .select('id')
@@ -63,7 +73,7 @@ export async function housekeep(db: Kysely<Database>, rule: HousekeepingRule, no
     app_sessions: n(appSessions),
     password_resets: n(resets),
     login_failures: n(failures),
-    provisioning_log: Number(provisioning.numAffectedRows ?? 0),
+    provisioning_log: Number(provisioning.numAffectedRows ?? 0) + overCap,
     jobs: n(jobs),
     mail_messages: n(mail),
   };

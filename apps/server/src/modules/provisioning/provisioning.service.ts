@@ -9,6 +9,7 @@ import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { buildAccountXml } from './account-xml';
+import { type ProvisioningEntry, recordProvisioning, recordProvisioningOnce } from './provisioning-log';
 import type { KeyMap } from './xml-mapping';
 
 export interface ProvisionRequest {
@@ -17,7 +18,6 @@ export interface ProvisionRequest {
   userAgent: string;
 }
 
-type Result = 'ok' | 'denied' | 'throttled' | 'missing';
 const denied = () => new AppError('forbidden', 'invalidCredentials');
 
 /** The first non-empty value under any of the accepted names. */
@@ -30,47 +30,33 @@ function param(params: Record<string, unknown>, names: readonly string[]): strin
   return '';
 }
 
-async function record(deps: Deps, req: ProvisionRequest, r: { cloudId: string; account: string; tenantId?: string; extension?: string; result: Result }) {
-  await deps.db.kysely
-    .insertInto('provisioning_log')
-    .values({
-      at: Date.now(),
-      cloud_id: r.cloudId.slice(0, 40),
-      account: r.account.slice(0, 254),
-      tenant_id: r.tenantId ?? null,
-      extension: r.extension ?? null,
-      ip: req.ip.slice(0, 64),
-      user_agent: req.userAgent.slice(0, 255),
-      result: r.result,
-    })
-    .execute();
-}
-
 /**
  * Acrobits external provisioning: checks the app account (cloud id, username, password; throttled like sign-in),
  * then answers the extension's credentials and its most specific profile as `<account>` XML. Every refusal of the
- * credentials is the same 403; each request is recorded.
+ * credentials is the same 403. Each checked request is recorded; a refusal that cost no password check (throttled,
+ * incomplete, another cloud) at most once per account and per address in each sign-in window.
  */
 export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest): Promise<string> {
   // "CODE*" asks for the app's test version; the account is the same.
   const cloudId = param(req.params, PROVISION_PARAM_NAMES.cloudId).replace(/\*$/, '');
   const username = param(req.params, PROVISION_PARAM_NAMES.username);
   const password = param(req.params, PROVISION_PARAM_NAMES.password);
+  const entry = (result: ProvisioningEntry['result']): ProvisioningEntry => ({ cloudId, account: username, ip: req.ip, userAgent: req.userAgent, result });
   if (!cloudId || !username || !password) {
-    await record(deps, req, { cloudId, account: username, result: 'missing' });
+    await recordProvisioningOnce(deps, 'missing', entry('missing'));
     throw new AppError('bad_request', 'provisionMissing');
   }
   if (cloudId.toLowerCase() !== deps.config.CLOUD_ID.toLowerCase()) {
     await burnPasswordCheck(password);
-    await record(deps, req, { cloudId, account: username, result: 'denied' });
+    await recordProvisioningOnce(deps, 'cloud', entry('denied'));
     throw denied();
   }
   let acct;
   try {
     acct = await checkAppCredentials(deps, username, password, req.ip, denied);
   } catch (err) {
-    const throttled = err instanceof AppError && err.code === 'too_many_attempts';
-    await record(deps, req, { cloudId, account: username, result: throttled ? 'throttled' : 'denied' });
+    if (err instanceof AppError && err.code === 'too_many_attempts') await recordProvisioningOnce(deps, 'throttled', entry('throttled'));
+    else await recordProvisioning(deps, entry('denied'));
     throw err;
   }
   const db = deps.db.kysely;
@@ -92,7 +78,7 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
     },
     map,
   );
-  await record(deps, req, { cloudId, account: acct.username, tenantId: acct.tenantId, extension: acct.extension, result: 'ok' });
+  await recordProvisioning(deps, { ...entry('ok'), account: acct.username, tenantId: acct.tenantId, extension: acct.extension });
   return xml;
 }
 

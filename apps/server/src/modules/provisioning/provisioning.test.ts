@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_FIELDS, PROFILE_OPTIONS, type ProfileFieldSpec, type ProfileSettingName, cscPayload, parseCscPayload } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
+import { housekeep } from '../housekeeping/housekeeping';
 import { escapeXml } from './account-xml';
 import { PORTAL_ONLY, VERIFIED_KEYS, loadKeyMap } from './xml-mapping';
 
@@ -54,7 +55,7 @@ const good = { cloud_id: 'ACME1', cloud_username: USER, cloud_password: PASSWORD
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true', CLOUD_ID: 'ACME1', LOGIN_MAX_FAILURES: '4', LOGIN_SLOW_AFTER: '100' });
   admin = await t.login();
-  const link = await t.call('linkExtension', { email: USER, did: '+15550100', pin: '4321', password: PASSWORD, extension: '110', domain: TENANT, tenant_id: TENANT }, { token: admin });
+  const link = await t.call('linkExtension', { email: USER, did: '+15550100', pin: '432187', password: PASSWORD, extension: '110', domain: TENANT, tenant_id: TENANT }, { token: admin });
   expect(link.statusCode, link.body).toBe(200);
   await t.db.kysely.updateTable('extensions').set({ firstname: 'Ana & <Co>', lastname: 'Prov' }).where('tenant_id', '=', TENANT).where('extension', '=', '110').execute();
 });
@@ -162,6 +163,82 @@ describe('provisioning credentials', () => {
     const last = await t.call('getLastProvisioned', { tenant_id: TENANT }, { token: admin });
     expect(last.json()).toEqual([{ extension: '110', at: Math.max(...rows.filter((r) => r.result === 'ok').map((r) => Number(r.at))) }]);
     expect((await t.call('getLastProvisioned', { tenant_id: TENANT })).statusCode).toBe(401);
+  });
+});
+
+describe('provisioning record stays bounded (issue 13 finding 6)', () => {
+  const from = (remoteAddress: string, q: Record<string, string>, ua = 'Burst/1') =>
+    t.app.inject({ method: 'GET', url: `/api/v1/provision?${new URLSearchParams(q).toString()}`, headers: { 'user-agent': ua }, remoteAddress });
+  const rowsOf = async (where: { account?: string; ip?: string }) => {
+    let q = t.db.kysely.selectFrom('provisioning_log').select(['result', 'account', 'ip', 'user_agent']);
+    if (where.account !== undefined) q = q.where('account', '=', where.account);
+    if (where.ip !== undefined) q = q.where('ip', '=', where.ip);
+    return q.execute();
+  };
+
+  it('writes at most the failure limit + 1 rows for 300 wrong guesses on one username sent in parallel bursts', async () => {
+    const account = 'burst.victim@bluebird.example';
+    const statuses: number[] = [];
+    for (let burst = 0; burst < 10; burst++) {
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => from(`10.6.${burst}.${i + 1}`, { ...good, cloud_username: account, cloud_password: `wrong-${burst}-${i}` })),
+      );
+      statuses.push(...replies.map((r) => r.statusCode));
+    }
+    expect(new Set(statuses)).toEqual(new Set([403, 429]));
+    const rows = await rowsOf({ account });
+    // LOGIN_MAX_FAILURES is 4 in this file: at most 4 checked refusals and one row saying throttling happened.
+    expect(rows.length).toBeLessThanOrEqual(4 + 1);
+    expect(rows.filter((r) => r.result === 'throttled')).toHaveLength(1);
+  });
+
+  it('writes one throttled row per address and window when one address cycles through usernames', async () => {
+    const ip = '10.6.200.1';
+    for (let i = 0; i < 30; i++) await from(ip, { ...good, cloud_username: `seq-${i}@bluebird.example`, cloud_password: 'wrong' });
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => from(ip, { ...good, cloud_username: `cycle-${i}@bluebird.example`, cloud_password: 'wrong' })));
+    expect(replies.every((r) => r.statusCode === 429)).toBe(true);
+    const rows = await rowsOf({ ip });
+    expect(rows.filter((r) => r.result === 'throttled')).toHaveLength(1);
+  });
+
+  it('records incomplete requests and other clouds at most once per address and window, never per request', async () => {
+    const ip = '10.6.201.1';
+    const replies = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => from(ip, { cloud_id: 'ACME1', cloud_username: `m-${i}@x.example` })),
+      ...Array.from({ length: 40 }, (_, i) => from(ip, { ...good, cloud_id: `OTHER${i}`, cloud_username: `c-${i}@x.example` })),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([...Array(40).fill(400), ...Array(40).fill(403)]);
+    const rows = await rowsOf({ ip });
+    expect(rows.filter((r) => r.result === 'missing')).toHaveLength(1);
+    expect(rows.filter((r) => r.result === 'denied')).toHaveLength(1);
+  });
+
+  it('cuts the stored user agent, username and cloud id', async () => {
+    const ip = '10.6.202.1';
+    const long = 'A'.repeat(3000);
+    expect((await from(ip, { ...good, cloud_username: `${'u'.repeat(1000)}@bluebird.example`, cloud_password: 'wrong' }, long)).statusCode).toBe(403);
+    expect((await from('10.6.202.2', good, `Soft/${'x'.repeat(2000)}`)).statusCode).toBe(200);
+    const rows = await t.db.kysely.selectFrom('provisioning_log').selectAll().where('ip', 'in', ['10.6.202.1', '10.6.202.2']).execute();
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r.user_agent.length).toBe(200);
+      expect(r.account.length).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('keeps at most PROVISIONING_LOG_MAX_ROWS rows: the oldest go first, each extension keeps its last set-up', async () => {
+    const db = t.db.kysely;
+    await db.deleteFrom('provisioning_log').execute();
+    const now = Date.now();
+    const row = (i: number, result: 'ok' | 'denied', extension: string | null) => ({
+      at: now - 1000 + i, cloud_id: 'ACME1', account: `cap-${i}`, tenant_id: extension ? TENANT : null, extension, ip: '10.6.203.1', user_agent: 'cap', result,
+    });
+    await db.insertInto('provisioning_log').values(row(0, 'ok', '777')).execute();
+    for (let i = 1; i <= 30; i++) await db.insertInto('provisioning_log').values(row(i, 'denied', null)).execute();
+    const report = await housekeep(db, { ...t.deps.config, PROVISIONING_LOG_MAX_ROWS: 10 }, now);
+    const left = await db.selectFrom('provisioning_log').select('account').orderBy('id').execute();
+    expect(left.map((r) => r.account)).toEqual(['cap-0', ...Array.from({ length: 10 }, (_, i) => `cap-${21 + i}`)]);
+    expect(report.provisioning_log).toBe(20);
   });
 });
 

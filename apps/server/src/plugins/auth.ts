@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import type { Access } from '../modules/auth/caller';
-import { resolveSession } from '../modules/auth/sessions';
+import { resolveSession, sessionLimits } from '../modules/auth/sessions';
 
 /**
  * Establishes request.caller from the `Token` header and enforces each route's `config.access`
@@ -10,14 +10,14 @@ import { resolveSession } from '../modules/auth/sessions';
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('caller', null);
-  const idleMs = app.deps.config.SESSION_IDLE_HOURS * 3_600_000;
+  const limits = sessionLimits(app.deps.config);
   app.addHook('onRequest', async (request) => {
     // Unknown paths fall through to the 404 handler.
     if (!request.url.startsWith('/api/v1/') || request.routeOptions.url === undefined) return;
     const access: Access = request.routeOptions.config?.access ?? 'signed-in';
     const header = request.headers.token;
     const token = Array.isArray(header) ? header[0] : header;
-    if (token && token.length <= 200) request.caller = await resolveSession(app.deps.db, token, idleMs);
+    if (token && token.length <= 200) request.caller = await resolveSession(app.deps.db, token, limits);
     if (access === 'public') return;
     if (!request.caller) throw new AppError('not_signed_in', 'notSignedIn');
     if (access === 'admin' && request.caller.role !== 'admin') throw new AppError('forbidden', 'forbidden');

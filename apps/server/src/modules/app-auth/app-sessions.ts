@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { sessionExpired, sessionLimits } from '../auth/sessions';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -13,7 +14,7 @@ export interface AppCaller {
   extension: string;
 }
 
-/** App sessions are kept like admin sessions: only the token's hash, idle time SESSION_IDLE_HOURS. */
+/** App sessions are kept like admin sessions: only the token's hash, idle time SESSION_IDLE_HOURS, lifetime SESSION_MAX_HOURS. */
 export async function createAppSession(deps: Deps, accountId: number): Promise<string> {
   const { token, hash } = newToken();
   const now = Date.now();
@@ -36,12 +37,12 @@ export async function requireAppCaller(deps: Deps, request: FastifyRequest): Pro
     .selectFrom('app_sessions as s')
     .innerJoin('app_accounts as a', 'a.id', 's.app_account_id')
     .innerJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
-    .select(['s.id', 's.last_used_at', 'a.id as accountId', 'a.username', 'a.tenant_id', 'a.extension', 'a.must_change_password'])
+    .select(['s.id', 's.created_at', 's.last_used_at', 'a.id as accountId', 'a.username', 'a.tenant_id', 'a.extension', 'a.must_change_password'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
     .where('a.cloud_id', '=', deps.config.CLOUD_ID)
     .executeTakeFirst();
-  if (!row || row.must_change_password === 1 || row.last_used_at < now - deps.config.SESSION_IDLE_HOURS * 3_600_000) throw fail();
+  if (!row || row.must_change_password === 1 || sessionExpired(row, sessionLimits(deps.config), now)) throw fail();
   if (now - row.last_used_at > TOUCH_EVERY_MS) await deps.db.kysely.updateTable('app_sessions').set({ last_used_at: now }).where('id', '=', row.id).execute();
   return { accountId: row.accountId, username: row.username, tenantId: row.tenant_id, extension: row.extension };
 }

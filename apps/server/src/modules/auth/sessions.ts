@@ -27,16 +27,32 @@ export async function createSession(db: Db, p: Principal, meta: { ip: string; us
   return token;
 }
 
-/** The caller behind a token, or null when it is unknown, revoked, idle too long or its account is inactive. */
-export async function resolveSession(db: Db, token: string, idleMs: number): Promise<Caller | null> {
+export interface SessionLimits {
+  /** SESSION_IDLE_HOURS: unused this long, a session ends. */
+  idleMs: number;
+  /** SESSION_MAX_HOURS: this long after sign-in a session ends, however busy, so a stolen token does not live on. */
+  maxMs: number;
+}
+
+export const sessionLimits = (c: { SESSION_IDLE_HOURS: number; SESSION_MAX_HOURS: number }): SessionLimits => ({
+  idleMs: c.SESSION_IDLE_HOURS * 3_600_000,
+  maxMs: c.SESSION_MAX_HOURS * 3_600_000,
+});
+
+/** Whether a session is past its idle time or its absolute lifetime. */
+export const sessionExpired = (s: { created_at: number; last_used_at: number }, limits: SessionLimits, now: number) =>
+  Number(s.last_used_at) < now - limits.idleMs || Number(s.created_at) < now - limits.maxMs;
+
+/** The caller behind a token, or null when it is unknown, revoked, idle or started too long ago, or its account is inactive. */
+export async function resolveSession(db: Db, token: string, limits: SessionLimits): Promise<Caller | null> {
   const now = Date.now();
   const session = await db.kysely
     .selectFrom('sessions')
-    .select(['id', 'principal_type', 'principal_id', 'last_used_at'])
+    .select(['id', 'principal_type', 'principal_id', 'created_at', 'last_used_at'])
     .where('token_hash', '=', hashToken(token))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!session || session.last_used_at < now - idleMs) return null;
+  if (!session || sessionExpired(session, limits, now)) return null;
   const caller = await loadCaller(db, session.principal_type, session.principal_id, session.id);
   if (!caller) {
     await revokeSessionById(db, session.id);

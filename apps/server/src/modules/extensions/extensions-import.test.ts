@@ -139,6 +139,20 @@ describe('import needs the roles of the single calls (issue 13, finding 3)', () 
     expect(stored).toMatchObject({ firstname: 'Edited', lastname: 'ByImport', email: 'edited@bluebird.example', mobile_app_allowed: 1, admin: target.Admin === 'true' ? 1 : 0 });
   });
 
+  it("refuses, row by row, what editUserDetails refuses: a linked user's email, and for non-admins a domain outside the tenant", async () => {
+    const rows = await bluebird();
+    const linked = rows.find((x) => x.Linked === 'true')!;
+    const other = rows.find((x) => x.Linked === 'false')!;
+    const edited = rows.map((x) => (x === linked ? { ...x, Email: 'moved@bluebird.example' } : x === other ? { ...x, Domain: 'cobalt.example' } : x));
+    for (const token of [r.admin, r.simple]) {
+      const preview = (await t.call('extensionsImport', { rows: edited, dry_run: true }, { token, lang: 'en' })).json();
+      expect(preview.errors).toEqual([
+        { row: rows.indexOf(linked) + 2, extension: linked.Extension, reason: 'The email of a linked user can only be changed after un-linking.' },
+        { row: rows.indexOf(other) + 2, extension: other.Extension, reason: 'This domain does not belong to the tenant.' },
+      ].sort((a, b) => a.row - b.row));
+    }
+  });
+
   it('an admin import may still add extensions and set Admin', async () => {
     const rows = await bluebird();
     const added = [...rows, { ...rows[0]!, Extension: '7101', Admin: 'true', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false' }];

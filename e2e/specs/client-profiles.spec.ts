@@ -122,7 +122,7 @@ test('provisioning: a linked demo extension fetches its account XML with its SIP
   await signInAdmin(page);
   const email = `prov-${s}@summit.example`;
   const password = 'Prov!s10n(e2e)';
-  await apiCall(page, 'linkExtension', { email, did: '+15550199', pin: '2468', password, extension: '101', domain: 'summit.example', tenant_id: 'summit.example' });
+  await apiCall(page, 'linkExtension', { email, did: '+15550199', pin: '246813', password, extension: '101', domain: 'summit.example', tenant_id: 'summit.example' });
   const { cloud_id } = await (await page.request.get('/api/v1/publicConfig')).json();
 
   const res = await page.request.get('/api/v1/provision', { params: { cloud_id, cloud_username: email, cloud_password: password }, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });

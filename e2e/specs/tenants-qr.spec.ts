@@ -42,7 +42,7 @@ test('Email QR: link an unlinked extension, then email its QR link (no clear pas
   await expect(modal.getByTestId('email-qr-error')).toHaveText('All fields are mandatory to link!');
 
   await modal.getByTestId('link-did').fill('+15550001234');
-  await modal.getByTestId('link-pin').fill('4321');
+  await modal.getByTestId('link-pin').fill('864213');
   await modal.getByTestId('link-password-generate').click();
   await expect(modal.getByTestId('link-password-warning')).toHaveText('Please remember this password!');
   const password = await modal.getByTestId('link-password').inputValue();

@@ -18,7 +18,7 @@ export async function cloudId(page: Page): Promise<string> {
 export async function linkAppAccount(admin: Page, extension: string, label: string): Promise<{ email: string; pin: string }> {
   if (!admin.url().startsWith('http') || !(await admin.evaluate(() => localStorage.getItem('token')))) await signInAdmin(admin);
   const email = `${label}.${extension}.${stamp()}@e2e.example`;
-  const pin = String(4000 + Number(extension));
+  const pin = String(400000 + Number(extension));
   await apiCall(admin, 'linkExtension', { email, did: `+1555000${extension}`, pin, password: ADMIN_SET_PASSWORD, extension, domain: TENANT, tenant_id: TENANT });
   return { email, pin };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, callerEcho } from './common';
 
+/** A new link's PIN: digits only, at least LIMITS.linkPinMin of them. */
+export const LINK_PIN = new RegExp(`^\\d{${LIMITS.linkPinMin},}$`);
+
 const linkField = (max: number) => z.string({ error: 'linkFieldsRequired' }).trim().min(1, { error: 'linkFieldsRequired' }).max(max);
 
 /**
@@ -10,7 +13,12 @@ const linkField = (max: number) => z.string({ error: 'linkFieldsRequired' }).tri
 export const LinkExtensionBody = z.strictObject({
   email: linkField(LIMITS.emailMax).pipe(z.email({ error: 'emailInvalid' })),
   did: z.union([z.string(), z.number()], { error: 'linkFieldsRequired' }).transform(String).pipe(linkField(40)),
-  pin: z.union([z.string(), z.number()], { error: 'linkFieldsRequired' }).transform(String).pipe(linkField(20)),
+  // New links need a longer PIN than the spec's 4 digits (issue #13: a 4-digit PIN is guessed); older PINs keep working.
+  pin: z
+    .union([z.string(), z.number()], { error: 'linkFieldsRequired' })
+    .transform(String)
+    .pipe(linkField(20))
+    .refine((v) => v === '' || LINK_PIN.test(v), { error: 'linkPinRule', params: { min: LIMITS.linkPinMin } }),
   password: linkField(LIMITS.passwordMax).pipe(z.string().min(LIMITS.appPasswordMin, { error: 'appPasswordMin' })),
   extension: z.union([z.string(), z.number()], { error: 'extensionNotSelected' }).transform(String),
   domain: z.string().trim().max(LIMITS.shortTextMax).optional(),

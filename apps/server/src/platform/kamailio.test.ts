@@ -72,7 +72,7 @@ describe('Kamailio connector, end to end with Debian Kamailio and SIPp', () => {
     const meta = await t.db.kysely.selectFrom('builtin_extensions').selectAll().where('extension', '=', '2001').executeTakeFirstOrThrow();
     expect(meta).toMatchObject({ tenant_id: TENANT, firstname: 'Sia', site_name: 'HQ', sip_password: '' });
 
-    const link = await t.call('linkExtension', { email: EMAIL, did: '+15550142', pin: '2468', password: APP_PASSWORD, extension: '2001', tenant_id: TENANT }, { token: admin });
+    const link = await t.call('linkExtension', { email: EMAIL, did: '+15550142', pin: '246813', password: APP_PASSWORD, extension: '2001', tenant_id: TENANT }, { token: admin });
     expect(link.statusCode, link.body).toBe(200);
     expect(await extensionRow()).toMatchObject({ registered: false });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { defineJob } from '../../lib/jobs';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { emailToPlatform } from './email-to-platform';
-import { saveAppAccount } from './app-accounts.repository';
+import { assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { composeLinkEmail, qrLink } from './link-email';
 
 export const EMAIL_LINKS = 'app-accounts.email-links';
@@ -74,6 +74,7 @@ export const relinkJob = defineJob({
       const ext = await ctx.db.selectFrom('extensions').selectAll().where('tenant_id', '=', u.tenant_id).where('extension', '=', u.extension).executeTakeFirst();
       try {
         if (!ext) throw new AppError('not_found', 'extensionNotFound');
+        await assertEmailFree(ctx.db, deps.config.CLOUD_ID, u.tenant_id, u.extension, u.email);
         await emailToPlatform(deps, u.tenant_id, ext, u.email);
         const passwordHash = await hashPassword(generatePassword());
         const link = qrLink(deps.config.publicUrl, u.email, deps.config.CLOUD_ID);

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, ExtensionsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { type Actor, recordAudit } from '../../lib/audit';
@@ -16,6 +16,20 @@ export interface SaveAccount {
   pin?: string;
 }
 
+/** The answer when an email is another account's: neutral, so it names no tenant nor extension (issue #13). */
+export const emailTaken = () => new AppError('conflict', 'emailBelongsToOther');
+
+/** Refuses an email that is already the username of another extension's app account in this cloud. */
+export async function assertEmailFree(db: Kysely<Database>, cloudId: string, tenantId: string, extension: string, email: string): Promise<void> {
+  const other = await db
+    .selectFrom('app_accounts')
+    .select(['tenant_id', 'extension'])
+    .where('cloud_id', '=', cloudId)
+    .where('username', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (other && (other.tenant_id !== tenantId || other.extension !== extension)) throw emailTaken();
+}
+
 /**
  * Creates or updates one extension's app account (username = email lowercased, unique in the cloud) and marks
  * the extension linked with that email. The account must change its password at first sign-in.
@@ -23,9 +37,8 @@ export interface SaveAccount {
 export async function saveAppAccount(trx: AccountTrx, actor: Actor | null, a: SaveAccount): Promise<void> {
   const username = a.email.trim().toLowerCase();
   const ext = a.extension;
-  const other = await trx.selectFrom('app_accounts').select(['tenant_id', 'extension']).where('cloud_id', '=', a.cloudId).where('username', '=', username).executeTakeFirst();
-  const taken = () => new AppError('conflict', 'emailBelongsToOther', { extension: other?.extension ?? '', tenant: other?.tenant_id ?? '' });
-  if (other && (other.tenant_id !== a.tenantId || other.extension !== ext.extension)) throw taken();
+  await assertEmailFree(trx, a.cloudId, a.tenantId, ext.extension, username);
+  const taken = emailTaken;
   const now = Date.now();
   const before = await trx.selectFrom('app_accounts').selectAll().where('cloud_id', '=', a.cloudId).where('tenant_id', '=', a.tenantId).where('extension', '=', ext.extension).executeTakeFirst();
   const values = { username, password_hash: a.passwordHash, must_change_password: 1, updated_at: now, ...(a.did !== undefined ? { did: a.did } : {}) };

@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../../lib/html';
 import { hashPassword } from '../../lib/passwords';
 import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
 import { EMAIL_LINKS, RELINK } from './app-accounts.jobs';
-import { type AccountTrx, saveAppAccount } from './app-accounts.repository';
+import { type AccountTrx, assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { assertCcInScope, parseCc } from './email-cc';
 import { emailToPlatform } from './email-to-platform';
 import { type MailClaim, callerMailKey, claimMailQuota, releaseMailQuota, tenantMailKey } from './mail-quota';
@@ -35,11 +35,19 @@ export async function linkExtension(deps: Deps, actor: Actor, body: LinkExtensio
   await assertTenantVisible(deps.db, actor.caller, tenantId);
   const ext = await deps.db.kysely.selectFrom('extensions').selectAll().where('tenant_id', '=', tenantId).where('extension', '=', body.extension).executeTakeFirst();
   if (!ext) throw new AppError('validation_failed', 'extensionNotSelected');
-  await emailToPlatform(deps, tenantId, ext, body.email);
+  // A refused link must change nothing: the email is checked before the platform gets it, and a link lost to a
+  // parallel one puts the platform's email back.
+  await assertEmailFree(deps.db.kysely, deps.config.CLOUD_ID, tenantId, ext.extension, body.email);
   const passwordHash = await hashPassword(body.password);
-  await deps.db.kysely.transaction().execute((trx: AccountTrx) =>
-    saveAppAccount(trx, actor, { cloudId: deps.config.CLOUD_ID, tenantId, extension: ext, email: body.email, passwordHash, did: body.did, pin: body.pin }),
-  );
+  await emailToPlatform(deps, tenantId, ext, body.email);
+  try {
+    await deps.db.kysely.transaction().execute((trx: AccountTrx) =>
+      saveAppAccount(trx, actor, { cloudId: deps.config.CLOUD_ID, tenantId, extension: ext, email: body.email, passwordHash, did: body.did, pin: body.pin }),
+    );
+  } catch (err) {
+    await emailToPlatform(deps, tenantId, { ...ext, email: body.email.trim() }, ext.email).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Reads `recepient` (one email, comma-separated emails, or an array) with the refusals of spec §5. */

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Gen3rated!pw(x)';
-const link = { email: 'Ana.Link@Bluebird.example', did: '+15550100', pin: '4321', password: PASSWORD, extension: '110', domain: 'bluebird.example', tenant_id: 'bluebird.example' };
+const link = { email: 'Ana.Link@Bluebird.example', did: '+15550100', pin: '864213', password: PASSWORD, extension: '110', domain: 'bluebird.example', tenant_id: 'bluebird.example' };
 const template = '<p>Hi {{first_name}} {{last_name}}</p><p><a href="{{link}}">Get your QR</a> {{link}}</p><p>Password: {{password}}</p><script>alert(1)</script>';
 
 describe('linkExtension', () => {
@@ -31,7 +31,7 @@ describe('linkExtension', () => {
     expect(acct.password_hash).not.toContain(PASSWORD);
     expect(await verifyPassword(PASSWORD, acct.password_hash)).toBe(true);
     const ext = await t.db.kysely.selectFrom('extensions').select(['email', 'linked', 'pin']).where('tenant_id', '=', 'bluebird.example').where('extension', '=', '110').executeTakeFirstOrThrow();
-    expect(ext).toEqual({ email: 'Ana.Link@Bluebird.example', linked: 1, pin: '4321' });
+    expect(ext).toEqual({ email: 'Ana.Link@Bluebird.example', linked: 1, pin: '864213' });
     const audit = await t.db.kysely.selectFrom('audit_log').select(['before_json', 'after_json']).where('entity', '=', 'app_account').execute();
     expect(JSON.stringify(audit)).not.toMatch(/password_hash|Gen3rated/);
     // Linking again updates the same account; the domain alone finds the tenant.
@@ -53,8 +53,34 @@ describe('linkExtension', () => {
     expect((await t.call('linkExtension', { ...link, tenant_id: 'acme.example', domain: 'acme.example' }, { token: r.simple })).statusCode).toBe(403);
     const taken = await t.call('linkExtension', { ...link, extension: '111', email: 'ANA.LINK@bluebird.example' }, { token: r.admin });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe('This email already belongs to the app account of extension 110 of bluebird.example.');
+    expect(taken.json().error.message).toBe('This email already belongs to another app account.');
     expect((await t.call('linkExtension', link)).statusCode).toBe(401);
+  });
+
+  it('refuses an email owned in another tenant with a neutral 409, before anything is written to the platform or the portal', async () => {
+    const state = async () => ({
+      platform: await t.db.kysely.selectFrom('builtin_extensions').select(['email']).where('tenant_id', '=', 'acme.example').where('extension', '=', '105').executeTakeFirstOrThrow(),
+      portal: await t.db.kysely.selectFrom('extensions').select(['email', 'linked', 'pin']).where('tenant_id', '=', 'acme.example').where('extension', '=', '105').executeTakeFirstOrThrow(),
+      accounts: await t.db.kysely.selectFrom('app_accounts').selectAll().orderBy('id').execute(),
+    });
+    const before = await state();
+    const res = await t.call('linkExtension', { ...link, extension: '105', domain: 'acme.example', tenant_id: 'acme.example', email: 'ana.link@BLUEBIRD.example' }, { token: r.admin, lang: 'pt' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Este e-mail já pertence a outra conta do app.');
+    expect(res.body).not.toMatch(/bluebird|110/i);
+    expect(await state()).toEqual(before);
+  });
+
+  it('requires a PIN of at least 6 digits for a new link', async () => {
+    for (const pin of ['4321', '12345', '12345a', '123 456', 123]) {
+      const res = await t.call('linkExtension', { ...link, extension: '115', email: 'pin115@bluebird.example', pin }, { token: r.admin });
+      expect(res.statusCode, String(pin)).toBe(400);
+      expect(res.json().error.message).toBe('The PIN must have at least 6 digits, digits only.');
+    }
+    const fr = await t.call('linkExtension', { ...link, extension: '115', email: 'pin115@bluebird.example', pin: '4321' }, { token: r.admin, lang: 'fr' });
+    expect(fr.json().error.message).toBe('Le code PIN doit comporter au moins 6 chiffres, uniquement des chiffres.');
+    expect(await t.db.kysely.selectFrom('app_accounts').select('id').where('username', '=', 'pin115@bluebird.example').execute()).toHaveLength(0);
+    expect((await t.call('linkExtension', { ...link, extension: '115', email: 'pin115@bluebird.example', pin: 975310 }, { token: r.admin })).statusCode).toBe(200);
   });
 });
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp({ SEED_DEMO: 'true', SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.test', CLOUD_ID: 'ACME1', LOGIN_MAX_FAILURES: '4', LOGIN_SLOW_AFTER: '100' });
   admin = await t.login();
-  const link = { email: USER, did: '+15550100', pin: '4321', password: FIRST, extension: '101', tenant_id: 'bluebird.example' };
+  const link = { email: USER, did: '+15550100', pin: '864213', password: FIRST, extension: '101', tenant_id: 'bluebird.example' };
   expect((await t.call('linkExtension', link, { token: admin })).statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -124,7 +124,7 @@ describe('userInformation', () => {
   it("returns the account's extension for right credentials and 401 otherwise", async () => {
     const res = await t.call('userInformation', { cloud_username: USER, cloud_password: 'R3set!Passw0rd' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ admin: false, extension: '101', pin: '4321', tenant_id: 'bluebird.example' });
+    expect(res.json()).toMatchObject({ admin: false, extension: '101', pin: '864213', tenant_id: 'bluebird.example' });
     expect(res.json().app_token).toBeTruthy();
     expect((await t.call('userInformation', { cloud_username: USER, cloud_password: 'wrong' })).statusCode).toBe(401);
     expect((await t.call('userInformation', { cloud_username: 'x@y.example', cloud_password: 'R3set!Passw0rd' })).statusCode).toBe(401);

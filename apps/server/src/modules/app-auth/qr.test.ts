@@ -11,7 +11,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp({ SEED_DEMO: 'true', SMTP_URL: smtp.url, CLOUD_ID: 'ACME1' });
   const admin = await t.login();
-  const link = { email: USER, did: '+15550101', pin: '1234', password: PASSWORD, extension: '102', tenant_id: 'bluebird.example' };
+  const link = { email: USER, did: '+15550101', pin: '135790', password: PASSWORD, extension: '102', tenant_id: 'bluebird.example' };
   expect((await t.call('linkExtension', link, { token: admin })).statusCode).toBe(200);
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ const PASSWORD = 'Set!Passw0rd';
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true' });
   const admin = await t.login();
-  await t.call('linkExtension', { email: USER, did: '+15550102', pin: '2468', password: 'Temp!pw12', extension: '103', tenant_id: 'bluebird.example' }, { token: admin });
+  await t.call('linkExtension', { email: USER, did: '+15550102', pin: '246813', password: 'Temp!pw12', extension: '103', tenant_id: 'bluebird.example' }, { token: admin });
   expect((await t.call('changeAppPassword', { username: USER, old_password: 'Temp!pw12', new_password: PASSWORD })).statusCode).toBe(200);
   appToken = (await t.call('appLogin', { username: USER, password: Buffer.from(PASSWORD).toString('base64') })).json().app_token;
 });
@@ -38,7 +38,7 @@ describe('app settings', () => {
 
   it('shows defaults, then saves and reloads every tab', async () => {
     const first = (await call('getAppSettings', { tab: 'voicemailSettings' })).json();
-    expect(first.values).toMatchObject({ enabled: true, pin: '2468', email: USER });
+    expect(first.values).toMatchObject({ enabled: true, pin: '246813', email: USER });
     const groups = (await call('getAppSettings', { tab: 'callGroupsSettings' })).json();
     expect(groups.options.groups).toEqual(['Reception', 'Clinic']);
     for (const [tab, values] of Object.entries(valid)) {

@@ -120,7 +120,7 @@ describe('user details, duplicate emails', () => {
     const bad = await t.call('editUserDetails', { extension: '101', tenant_id: 'cobalt.example', user_details: { firstName: '', lastName: 'X', emailAddress: 'a@b.co' } }, { token: r.admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Fields with * are mandatory!');
-    const link = await t.call('linkExtension', { email: 'Jo.Cobalt@Example.test', did: '5551000', pin: '1234', password: 'Str0ng!pass', extension: '101', domain: 'cobalt.example', tenant_id: 'cobalt.example' }, { token: r.admin });
+    const link = await t.call('linkExtension', { email: 'Jo.Cobalt@Example.test', did: '5551000', pin: '135790', password: 'Str0ng!pass', extension: '101', domain: 'cobalt.example', tenant_id: 'cobalt.example' }, { token: r.admin });
     expect(link.statusCode).toBe(200);
     const details = await t.call('getUserDetails', { extension: 101, tenant_id: 'cobalt.example' }, { token: r.reseller });
     expect(details.json()).toMatchObject({ emailAddress: 'Jo.Cobalt@Example.test', domain: 'cobalt.example', linked: true });

@@ -48,8 +48,15 @@ describe('Email QR modal', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/linkExtension'))).toBe(false);
 
     await user.type(screen.getByTestId('link-did'), '+15550001');
-    await user.type(screen.getByTestId('link-pin'), '1234');
+    // The PIN rule is shown with the field, and a 4-digit PIN is refused before any call.
+    expect(screen.getByText('At least 6 digits')).toBeInTheDocument();
+    await user.type(screen.getByTestId('link-pin'), '4321');
     await user.click(screen.getByTestId('link-password-generate'));
+    await user.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('email-qr-error')).toHaveTextContent('The PIN must have at least 6 digits, digits only.');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/linkExtension'))).toBe(false);
+    await user.clear(screen.getByTestId('link-pin'));
+    await user.type(screen.getByTestId('link-pin'), '135790');
     expect(screen.queryByTestId('email-qr-error')).toBeNull();
     await user.click(screen.getByTestId('link-submit'));
 
@@ -57,9 +64,9 @@ describe('Email QR modal', () => {
     expect(screen.getByTestId('email-to')).toHaveValue('ana@acme.example');
     const calls = fetch.mock.calls as unknown as [string, RequestInit][];
     const sent = JSON.parse(calls.find(([url]) => url.endsWith('/linkExtension'))![1].body as string) as Record<string, string>;
-    expect(sent).toMatchObject({ extension: '107', email: 'ana@acme.example', did: '+15550001', pin: '1234', domain: 'acme.example', tenant_id: 'acme.example' });
+    expect(sent).toMatchObject({ extension: '107', email: 'ana@acme.example', did: '+15550001', pin: '135790', domain: 'acme.example', tenant_id: 'acme.example' });
     expect(sent.password).toMatch(/^.{12}$/);
-  });
+  }, 20_000);
 
   it('needs To, Subject and Body before sending', async () => {
     renderModal({ ...unlinked, linked: true });

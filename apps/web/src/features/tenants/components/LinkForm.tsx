@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { ExtensionRow } from '@provisio/contract';
+import { type ExtensionRow, LIMITS } from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/PasswordField';
@@ -38,7 +38,7 @@ export function LinkForm({ tenantId, row, domains, onLinked, onCancel }: LinkFor
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validateLink(values, row.extension, domainNames.length > 0);
-    setError(problem ? t(`msg:${problem}`) : null);
+    setError(problem ? t(`msg:${problem}`, { min: LIMITS.linkPinMin }) : null);
     if (problem) return;
     try {
       const reply = await link.mutateAsync({ ...values, extension: row.extension, domain: values.domain || undefined, tenant_id: tenantId });
@@ -58,7 +58,15 @@ export function LinkForm({ tenantId, row, domains, onLinked, onCancel }: LinkFor
         <TextInput label={t('fields.email')} required type="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} data-testid="link-email" />
         <Group grow gap="sm" align="flex-start">
           <TextInput label={t('tenants.did')} required value={values.did} onChange={(e) => set('did')(e.currentTarget.value)} data-testid="link-did" />
-          <TextInput label={t('tenants.pin')} required value={values.pin} onChange={(e) => set('pin')(e.currentTarget.value)} data-testid="link-pin" />
+          <TextInput
+            label={t('tenants.pin')}
+            description={t('tenants.pinHint', { min: LIMITS.linkPinMin })}
+            required
+            inputMode="numeric"
+            value={values.pin}
+            onChange={(e) => set('pin')(e.currentTarget.value)}
+            data-testid="link-pin"
+          />
         </Group>
         <PasswordField label={t('fields.password')} required value={values.password} onChange={set('password')} testId="link-password" />
         {domainNames.length > 0 && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateEmail, validateLink } from './validate-qr';
 
-const link = { email: 'ana@acme.example', did: '+1555', pin: '1234', password: 'Long-enough-1', domain: 'acme.example' };
+const link = { email: 'ana@acme.example', did: '+1555', pin: '135790', password: 'Long-enough-1', domain: 'acme.example' };
 
 describe('validateLink', () => {
   it('needs the extension first', () => {
@@ -21,6 +21,8 @@ describe('validateLink', () => {
   it("uses the contract's rules for the rest", () => {
     expect(validateLink({ ...link, email: 'not-an-email' }, '100', true)).toBe('emailInvalid');
     expect(validateLink({ ...link, password: 'short' }, '100', true)).toBe('appPasswordMin');
+    expect(validateLink({ ...link, pin: '4321' }, '100', true)).toBe('linkPinRule');
+    expect(validateLink({ ...link, pin: '12345x' }, '100', true)).toBe('linkPinRule');
     expect(validateLink(link, '100', true)).toBeNull();
   });
 });

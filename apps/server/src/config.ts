@@ -29,6 +29,7 @@ export const ConfigSchema = z.object({
   LOGIN_SLOW_AFTER: int(1, 1000).default(3),
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   LOGIN_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  PIN_MAX_FAILURES_PER_DAY: int(1, 10_000).default(20),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -1,13 +1,10 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-throttle';
+import { claimAttempt, forgiveAccount, throttleRules } from '../auth/login-throttle';
 
 /** App usernames are emails: spaces stripped (spec §4), lowercased. */
 export const appUsername = (raw: string) => raw.replace(/\s+/g, '').toLowerCase();
-
-/** App sign-in failures are counted apart from admin ones (an admin may share the email). */
-const throttleName = (username: string) => `app:${username}`;
 
 export interface CheckedAccount {
   id: number;
@@ -29,8 +26,8 @@ export interface CheckedAccount {
 export async function checkAppCredentials(deps: Deps, rawUsername: string, password: string, ip: string, failure: () => AppError): Promise<CheckedAccount> {
   const { config, db } = deps;
   const username = appUsername(rawUsername);
-  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  await checkLoginAllowed(db, throttleName(username), ip, { slowAfter: config.LOGIN_SLOW_AFTER, maxFailures: config.LOGIN_MAX_FAILURES, windowMs });
+  // App sign-in attempts are counted apart from admin ones (an admin may share the email).
+  const attempt = await claimAttempt(db, 'app', username, ip, throttleRules(config, 'app'));
   const row = username
     ? await db.kysely
         .selectFrom('app_accounts as a')
@@ -41,11 +38,8 @@ export async function checkAppCredentials(deps: Deps, rawUsername: string, passw
         .executeTakeFirst()
     : undefined;
   const ok = row && password ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
-  if (!row || !ok || row.linked !== 1) {
-    await recordLoginFailure(db, throttleName(username), ip, windowMs);
-    throw failure();
-  }
-  await clearLoginFailures(db, throttleName(username));
+  if (!row || !ok || row.linked !== 1) throw failure();
+  await attempt.succeeded();
   return {
     id: row.id,
     username: row.username,
@@ -60,4 +54,4 @@ export async function checkAppCredentials(deps: Deps, rawUsername: string, passw
   };
 }
 
-export const clearAppLoginFailures = (deps: Deps, username: string) => clearLoginFailures(deps.db, throttleName(username));
+export const clearAppLoginFailures = (deps: Deps, username: string) => forgiveAccount(deps.db, 'app', username);

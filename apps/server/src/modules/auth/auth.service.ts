@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Caller } from './caller';
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure, takeRateSlot } from './login-throttle';
+import { claimAttempt, forgiveAccount, takeRateSlot, throttleRules } from './login-throttle';
 import { consumeResetRef, sendResetLink } from './password-reset';
 import { type Principal, createSession, revokeAllSessions, revokeSessionById } from './sessions';
 
@@ -51,21 +51,13 @@ export async function adminLogin(
   meta: { ip: string; userAgent: string },
 ): Promise<AdminLoginReply> {
   const { config, db } = deps;
-  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  await checkLoginAllowed(db, body.user, meta.ip, {
-    slowAfter: config.LOGIN_SLOW_AFTER,
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    windowMs,
-  });
+  const attempt = await claimAttempt(db, 'admin', body.user, meta.ip, throttleRules(config, 'admin'));
   const account = await findAccount(deps, body.user);
   const passwordOk = account ? await verifyPassword(body.password, account.passwordHash) : await burnPasswordCheck(body.password);
   const cloudOk = body.cloud_id.trim().toUpperCase() === config.CLOUD_ID.toUpperCase();
   // One answer for wrong user, wrong password, wrong cloud and inactive account.
-  if (!account || !passwordOk || !cloudOk || !account.active) {
-    await recordLoginFailure(db, body.user, meta.ip, windowMs);
-    throw new AppError('invalid_credentials', 'invalidCredentials');
-  }
-  await clearLoginFailures(db, body.user);
+  if (!account || !passwordOk || !cloudOk || !account.active) throw new AppError('invalid_credentials', 'invalidCredentials');
+  await attempt.succeeded();
   const token = await createSession(db, account.principal, meta);
   return { name: account.name, id: account.principal.id, user_type: account.role, username: account.username, Token: token, url: account.pictureUrl };
 }
@@ -118,7 +110,7 @@ export async function resetResellerPassword(deps: Deps, ref: string, password: s
     .returning('email')
     .executeTakeFirst();
   await revokeAllSessions(deps.db, { type: 'reseller_user', id });
-  if (row) await clearLoginFailures(deps.db, row.email);
+  if (row) await forgiveAccount(deps.db, 'admin', row.email);
 }
 
 export async function resetPassword(deps: Deps, ref: string, password: string): Promise<void> {
@@ -131,7 +123,7 @@ export async function resetPassword(deps: Deps, ref: string, password: string): 
     .returning('username')
     .executeTakeFirst();
   await revokeAllSessions(deps.db, { type: 'user', id: userId });
-  if (user) await clearLoginFailures(deps.db, user.username);
+  if (user) await forgiveAccount(deps.db, 'admin', user.username);
 }
 
 /** Changes the caller's own password; other sessions of the account end, the current one stays. */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-throttle';
+import { claimAttempt, throttleRules } from '../auth/login-throttle';
 
 export interface TokenHolder {
   tenantId: string;
@@ -27,23 +27,19 @@ const same = (a: string, b: string) => {
 
 /**
  * Checks a call-history token against the extension's pin. PINs are short, so wrong tokens are throttled like
- * sign-ins (per extension and per address, 429 past the limit). Every failure is the same 401.
+ * sign-ins (claimed per extension and per address before the PIN is compared, 429 past the limit) and capped per
+ * extension per day whatever the address. Every failure is the same 401.
  */
 export async function checkExtensionToken(deps: Deps, tenantId: string, user: string | undefined, token: string, ip: string): Promise<TokenHolder> {
   const { config, db } = deps;
   const parsed = parseToken(token);
   const extension = user ?? parsed?.extension ?? '';
-  const name = `cdr:${tenantId}/${extension}`;
-  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  await checkLoginAllowed(db, name, ip, { slowAfter: config.LOGIN_SLOW_AFTER, maxFailures: config.LOGIN_MAX_FAILURES, windowMs });
+  const attempt = await claimAttempt(db, 'pin', `${tenantId}/${extension}`, ip, throttleRules(config, 'pin'));
   const ext = parsed
     ? await db.kysely.selectFrom('extensions').select(['extension', 'pin', 'admin']).where('tenant_id', '=', tenantId).where('extension', '=', extension).executeTakeFirst()
     : undefined;
   const ok = parsed && ext && ext.pin !== '' && parsed.tenant === tenantId && parsed.extension === extension && same(parsed.pin, ext.pin);
-  if (!ok || !ext) {
-    await recordLoginFailure(db, name, ip, windowMs);
-    throw new AppError('invalid_credentials', 'invalidCredentials');
-  }
-  await clearLoginFailures(db, name);
+  if (!ok || !ext) throw new AppError('invalid_credentials', 'invalidCredentials');
+  await attempt.succeeded();
   return { tenantId, extension: ext.extension, admin: ext.admin === 1 };
 }

@@ -45,7 +45,8 @@ export async function housekeep(db: Kysely<Database>, rule: HousekeepingRule, no
     .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
     .executeTakeFirst();
   const resets = await db.deleteFrom('password_resets').where('expires_at', '<', now - DAY).executeTakeFirst();
-  const failures = await db.deleteFrom('login_failures').where('last_at', '<', now - rule.LOGIN_WINDOW_MINUTES * 60_000).executeTakeFirst();
+  // Each counter knows when its window ends (sign-in windows, the daily PIN cap, remembered addresses).
+  const failures = await db.deleteFrom('login_failures').where('expires_at', '<', now).executeTakeFirst();
   // Every row past the retention, except the newest successful one of each extension.
   const provisioning = await sql`
     DELETE FROM provisioning_log

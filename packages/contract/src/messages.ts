@@ -29,6 +29,7 @@ const en = {
   routeNotFound: 'There is no such call.',
   internalError: 'Something went wrong on our side. The error was logged; please try again.',
   serviceUnavailable: 'The service is not available right now. Please try again shortly.',
+  databaseBusy: 'The database is busy, please try again in a moment.',
   // sessions and roles
   invalidCredentials: 'Invalid Credentials',
   notSignedIn: 'You are not signed in, or your session has ended. Please sign in again.',

@@ -61,3 +61,31 @@ export async function uniqueOr<T>(write: () => Promise<T>, conflict: () => AppEr
     throw err;
   }
 }
+
+/** Seconds a client is asked to wait (Retry-After) when the database is busy or cannot be written. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|FULL|IOERR|CANTOPEN|PROTOCOL)/;
+/**
+ * PostgreSQL: read-only transaction or server (25006), shutting down or starting (57P01-57P03), out of disk,
+ * memory or connections (53xxx), lost connection (08xxx), lock contention a retry solves (40001, 40P01, 55P03);
+ * and the network errors of a server that is not there.
+ */
+const PG_UNAVAILABLE = /^(25006|57P0[123]|53\d\d\d|08...|40001|40P01|55P03|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EAI_AGAIN)$/;
+/** node-postgres's own errors have no code. */
+const PG_CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** True when a database error means "busy or cannot write now, try again later" rather than a bug. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || err instanceof AppError) return false;
+  const code = 'code' in err ? String(err.code) : '';
+  if (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code)) return true;
+  return !code && err instanceof Error && PG_CONNECTION_LOST.test(err.message);
+}
+
+/** The 503 (with Retry-After) for a database that is busy or cannot be written; keeps the database's error. */
+export function databaseUnavailable(cause?: unknown): AppError {
+  const e = new AppError('service_unavailable', 'databaseBusy', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_S) });
+  if (cause !== undefined) e.cause = cause;
+  return e;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody, type MessageKey, isMessageKey } from '@provisio/contract';
-import { AppError } from '../lib/errors';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from '../lib/errors';
 import { t } from '../lib/i18n';
 
 interface ValidationEntry {
@@ -78,6 +78,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       reply.headers(err.headers);
       return send(reply, err.status, { error: { code: err.code, message: t(request, err.messageKey, err.params) } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Busy (another process holds the lock past the driver's wait) or cannot be written: try again later.
+      request.log.warn({ err }, 'database busy or not writable');
+      const e = databaseUnavailable(err);
+      reply.headers(e.headers);
+      return send(reply, e.status, { error: { code: e.code, message: t(request, e.messageKey) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = (err.validation as unknown as ValidationEntry[]).map((v) => describeIssue(request, v));

@@ -19,6 +19,7 @@ export const es: Catalogue = {
   routeNotFound: 'No existe esa llamada.',
   internalError: 'Algo salió mal por nuestra parte. El error quedó registrado; inténtelo de nuevo.',
   serviceUnavailable: 'El servicio no está disponible ahora. Inténtelo de nuevo en breve.',
+  databaseBusy: 'La base de datos está ocupada; inténtelo de nuevo en un momento.',
   invalidCredentials: 'Credenciales no válidas',
   notSignedIn: 'No ha iniciado sesión o su sesión ha terminado. Inicie sesión de nuevo.',
   forbidden: 'No tiene permiso para hacer esto.',

@@ -19,6 +19,7 @@ export const fr: Catalogue = {
   routeNotFound: "Cet appel n'existe pas.",
   internalError: "Une erreur s'est produite de notre côté. Elle a été journalisée ; veuillez réessayer.",
   serviceUnavailable: "Le service n'est pas disponible pour le moment. Veuillez réessayer bientôt.",
+  databaseBusy: 'La base de données est occupée, veuillez réessayer dans un instant.',
   invalidCredentials: 'Identifiants invalides',
   notSignedIn: "Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter.",
   forbidden: "Vous n'êtes pas autorisé à faire ceci.",

@@ -19,6 +19,7 @@ export const pt: Catalogue = {
   routeNotFound: 'Essa chamada não existe.',
   internalError: 'Algo deu errado do nosso lado. O erro foi registrado; tente novamente.',
   serviceUnavailable: 'O serviço não está disponível agora. Tente novamente em breve.',
+  databaseBusy: 'O banco de dados está ocupado; tente novamente em instantes.',
   invalidCredentials: 'Credenciais inválidas',
   notSignedIn: 'Você não está conectado ou sua sessão terminou. Entre novamente.',
   forbidden: 'Você não tem permissão para fazer isso.',

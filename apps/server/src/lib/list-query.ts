@@ -49,7 +49,8 @@ export async function runList<DB, TB extends keyof DB, O>(
   spec: ListSpec,
 ): Promise<{ rows: O[]; total: number }> {
   const sortKey = params.sort ?? spec.defaultSort;
-  const sortExpr = spec.sorts[sortKey];
+  // An own-key lookup: 'constructor', '__proto__' or 'toString' name no sort (they are Object.prototype's).
+  const sortExpr = Object.hasOwn(spec.sorts, sortKey) ? spec.sorts[sortKey] : undefined;
   if (!sortExpr) throw new AppError('validation_failed', 'fieldInvalid', { field: 'sort' });
   const order = params.order ?? (params.sort ? 'asc' : (spec.defaultOrder ?? 'asc'));
   const term = params.search?.trim();

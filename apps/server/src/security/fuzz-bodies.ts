@@ -151,3 +151,40 @@ export function fuzzBody(rand: Rand, template: unknown): FuzzBody {
   const m = mutate(rand, template);
   return json(m.label, m.body);
 }
+
+/**
+ * Names of Object.prototype's members: a lookup `table[value]` that is not an own-key check finds a function there
+ * and breaks (issue #13: `sort: 'constructor'` gave 500 on every list call).
+ */
+export const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
+
+/**
+ * Well-formed variants of a route's sample body with prototype-named values: in `sort`, `order` and `search` (the
+ * list calls' options) and in each string field of the sample, one at a time. Many of them are valid requests.
+ */
+export function prototypeVariants(template: unknown): { label: string; body: unknown }[] {
+  const out: { label: string; body: unknown }[] = [];
+  if (template === null || typeof template !== 'object' || Array.isArray(template)) return out;
+  const base = template as Record<string, unknown>;
+  for (const name of PROTOTYPE_NAMES) {
+    for (const k of ['sort', 'order', 'search']) out.push({ label: `${k}=${name}`, body: { ...base, [k]: name } });
+    for (const [k, v] of Object.entries(base)) if (typeof v === 'string') out.push({ label: `${k}=${name}`, body: { ...base, [k]: name } });
+  }
+  return out;
+}
+
+/** The sample URL with each query value replaced by a prototype name, one at a time. */
+export function prototypeUrls(url: string): { label: string; url: string }[] {
+  const q = url.indexOf('?');
+  if (q < 0) return [];
+  const params = new URLSearchParams(url.slice(q + 1));
+  const out: { label: string; url: string }[] = [];
+  for (const name of PROTOTYPE_NAMES) {
+    for (const k of new Set(params.keys())) {
+      const p = new URLSearchParams(params);
+      p.set(k, name);
+      out.push({ label: `${k}=${name}`, url: `${url.slice(0, q)}?${p.toString()}` });
+    }
+  }
+  return out;
+}

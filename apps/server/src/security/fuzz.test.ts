@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import type { RouteEntry } from '../plugins/route-table';
-import { type FuzzBody, fuzzBody, prng, seedOf } from './fuzz-bodies';
+import { type FuzzBody, PROTOTYPE_NAMES, fuzzBody, prng, prototypeUrls, prototypeVariants, seedOf } from './fuzz-bodies';
 import { type Ids, sampleRequest, victimIds, SAMPLES } from './route-samples';
 import { type Principals, createPrincipals, dbChecksum, tokenFor } from './security-fixture';
 
@@ -96,6 +96,57 @@ describe('fuzz', () => {
       if ((await dbChecksum(t.db)) !== before) failures.push(`${route.method} ${route.url}: malformed calls changed the database`);
     }
     if (process.env.FUZZ_PRINT === '1') console.log(`fuzz: ${sent} requests; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(failures.slice(0, 40)).toEqual([]);
+  }, 600_000);
+});
+
+describe('fuzz: prototype names and parallel bursts', () => {
+  it("answers well-formed bodies and queries holding Object.prototype's names ('constructor', '__proto__', ...) without a 5xx", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of fuzzRoutes()) {
+      const k = `${route.method} ${route.url}`;
+      const template = SAMPLES[k]?.body?.(ids);
+      for (const as of ['admin', 'anonymous'] as const) {
+        const token = as === 'admin' ? await tokenFor(t.db, p, 'admin') : null;
+        const req = sampleRequest(route.method, route.url, ids, token);
+        const variants = [
+          ...prototypeVariants(template ?? {}).map((v) => ({ label: v.label, url: req.url, payload: JSON.stringify(v.body) })),
+          ...prototypeUrls(req.url).map((v) => ({ label: v.label, url: v.url, payload: req.payload })),
+          // Path parameters (`/files/:id`, `/monitor/:id`, ...) named like prototype members.
+          ...(route.url.includes(':') ? PROTOTYPE_NAMES.map((n) => ({ label: `path=${n}`, url: route.url.replace(/:[A-Za-z_]+/g, n).replace('*', n), payload: req.payload })) : []),
+        ];
+        for (let i = 0; i < variants.length; i += PARALLEL) {
+          const batch = variants.slice(i, i + PARALLEL);
+          const replies = await Promise.all(
+            batch.map((v) =>
+              t.app.inject({ method: req.method, url: v.url, headers: { ...req.headers, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: v.payload }) }),
+            ),
+          );
+          replies.forEach((r, j) => {
+            sent++;
+            if (r.statusCode >= 500) failures.push(`${k} as ${as}, ${batch[j]!.label}: ${r.statusCode} ${r.body.slice(0, 160)}`);
+          });
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1000);
+    expect(failures.slice(0, 40)).toEqual([]);
+  }, 600_000);
+
+  it('answers a burst of 30 parallel copies of each route\'s sample request without a 5xx', async () => {
+    const failures: string[] = [];
+    for (const route of fuzzRoutes()) {
+      const k = `${route.method} ${route.url}`;
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, async () => {
+          // Each copy has its own session: a logout or password change in one must not spoil the others' answers.
+          const req = sampleRequest(route.method, route.url, ids, await tokenFor(t.db, p, 'admin'));
+          return t.app.inject({ method: req.method, url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) });
+        }),
+      );
+      for (const r of replies) if (r.statusCode >= 500) failures.push(`${k}: ${r.statusCode} ${r.body.slice(0, 160)}`);
+    }
     expect(failures.slice(0, 40)).toEqual([]);
   }, 600_000);
 });

@@ -77,7 +77,8 @@ const required = (max: number) => z.string({ error: 'starFieldsRequired' }).trim
 export const EditUserDetailsBody = z.strictObject({
   extension: z.union([z.string(), z.number()]).transform(String),
   tenant_id: tenantId,
-  user_details: z.object({
+  // Unknown fields inside are refused by name, like those at the top level.
+  user_details: z.strictObject({
     firstName: required(LIMITS.nameMax),
     lastName: required(LIMITS.nameMax),
     emailAddress: required(LIMITS.emailMax).pipe(z.email({ error: 'emailInvalid' })),

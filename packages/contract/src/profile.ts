@@ -17,17 +17,20 @@ export const ProfileReply = z.object({
 });
 export type ProfileReply = z.infer<typeof ProfileReply>;
 
-/** The text fields of updateProfile's multipart form (spec §7 Profile). */
-export const UpdateProfileFields = z.object({
+/**
+ * The text fields of updateProfile's multipart form (spec §7 Profile). Any other field is refused by name; a left-out
+ * email or phone number keeps the stored one (an empty one clears it).
+ */
+export const UpdateProfileFields = z.strictObject({
   type: z.enum(['text', 'image']),
   name: z.string().trim().min(1, { error: 'missingData' }).max(LIMITS.nameMax),
-  email: z.union([z.literal(''), z.email().max(LIMITS.emailMax)]).default(''),
+  email: z.union([z.literal(''), z.email().max(LIMITS.emailMax)]).optional(),
   phone_number: z
     .string()
     .trim()
     .max(LIMITS.phoneMax)
     .regex(/^[0-9+() .-]*$/)
-    .default(''),
+    .optional(),
   username: z.string().max(LIMITS.emailMax).optional(),
   id: z.string().max(40).optional(),
 });

@@ -1,5 +1,6 @@
 import { IMAGE_TYPES, type ImageType } from '@provisio/contract';
 import { AppError } from './errors';
+import { cleanSvg } from './svg';
 
 function sniff(data: Buffer): ImageType | 'unknown' {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
@@ -12,24 +13,11 @@ function sniff(data: Buffer): ImageType | 'unknown' {
   return 'unknown';
 }
 
-// Anything in an SVG that can run script or pull in other content is refused, not cleaned.
-const SVG_UNSAFE = [
-  /<\s*script/i,
-  /<\s*foreignObject/i,
-  /<\s*(iframe|embed|object|link|meta|base|use)\b/i,
-  /\son[a-z]+\s*=/i,
-  /(?:java|vb)script\s*:/i,
-  /<!ENTITY/i,
-  /\b(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/(png|jpeg|gif);)/i,
-  /url\(\s*["']?\s*(?!#)/i,
-  /@import/i,
-];
-
 /**
- * Checks an uploaded image by its content, not only its name: the bytes must be a JPEG, PNG, GIF or SVG,
- * the name's extension must agree, and an SVG must carry no script or external references.
+ * Checks an uploaded image by its content, not only its name: the bytes must be a JPEG, PNG, GIF or SVG, the
+ * name's extension must agree, and an SVG must carry no script or outside references (then it is stored as cleaned).
  */
-export function checkImage(filename: string, data: Buffer): ImageType {
+export function checkImage(filename: string, data: Buffer): { contentType: ImageType; data: Buffer } {
   const ext = filename.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
   const declared = (Object.keys(IMAGE_TYPES) as ImageType[]).find((type) =>
     (IMAGE_TYPES[type] as readonly string[]).includes(ext),
@@ -37,9 +25,5 @@ export function checkImage(filename: string, data: Buffer): ImageType {
   if (!declared) throw new AppError('invalid_image', 'imageTypeNotAllowed');
   const actual = sniff(data);
   if (actual !== declared) throw new AppError('invalid_image', 'imageContentMismatch', { type: ext.slice(1).toUpperCase() });
-  if (actual === 'image/svg+xml') {
-    const svg = data.toString('utf8');
-    if (SVG_UNSAFE.some((re) => re.test(svg))) throw new AppError('invalid_image', 'svgUnsafe');
-  }
-  return actual;
+  return { contentType: actual, data: actual === 'image/svg+xml' ? cleanSvg(data) : data };
 }

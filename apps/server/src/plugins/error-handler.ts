@@ -48,8 +48,8 @@ function describeIssue(request: FastifyRequest, v: ValidationEntry): { path: str
       extra.max = num(params.maximum);
       break;
     case 'unrecognized_keys':
-      key = 'fieldUnknown';
-      break;
+      // Name the unknown fields themselves, also inside a nested object (user_details.x).
+      return { path: path || field, message: t(request, 'fieldUnknown', { field: keys.map((k) => (path ? `${path}.${k}` : k)).join(', ') }) };
   }
   return { path: path || field, message: t(request, key, { field, ...extra }) };
 }

@@ -37,11 +37,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const { fields, file } = await readForm(req);
       const parsed = UpdateProfileFields.safeParse(fields);
-      if (!parsed.success) throw new AppError('validation_failed', 'missingData');
+      if (!parsed.success) {
+        const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
+        if (unknown.length) throw new AppError('validation_failed', 'fieldUnknown', { field: unknown.join(', ') });
+        throw new AppError('validation_failed', 'missingData');
+      }
       let image: { contentType: string; data: Buffer } | undefined;
       if (parsed.data.type === 'image') {
         if (!file) throw new AppError('validation_failed', 'missingData');
-        image = { contentType: checkImage(file.filename, file.data), data: file.data };
+        image = checkImage(file.filename, file.data);
       }
       const profile = await updateProfile(deps, req.caller!, parsed.data, image);
       return { url: profile.url, profile };

@@ -1,6 +1,7 @@
 import type { ProfileReply, UpdateProfileFields } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
+import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
 import type { Caller } from '../auth/caller';
 import { deleteFileByUrl, saveFile } from '../files/files.repository';
 
@@ -15,7 +16,9 @@ export async function getProfile(deps: Deps, caller: Caller): Promise<ProfileRep
   return { id: r.id, name: r.name, username: r.email, email: r.email, phone_number: r.phone_number, user_type: 'reseller user', url: r.picture_url };
 }
 
-/** Saves the caller's own profile; a new picture replaces (and deletes) the old one. */
+/** Saves the caller's own profile; a field left out keeps its value; a new picture replaces (and deletes) the old one. */
+const given = (f: UpdateProfileFields) => ({ name: f.name, ...(f.phone_number !== undefined ? { phone_number: f.phone_number } : {}) });
+
 export async function updateProfile(
   deps: Deps,
   caller: Caller,
@@ -23,18 +26,22 @@ export async function updateProfile(
   image?: { contentType: string; data: Buffer },
 ): Promise<ProfileReply> {
   const now = Date.now();
+  if (caller.kind === 'user') {
+    const current = await deps.db.kysely.selectFrom('users').select('email').where('id', '=', caller.id).executeTakeFirst();
+    if (current && fields.email !== undefined && emailChanged(current.email, fields.email)) await assertEmailUnclaimed(deps.db.kysely, fields.email, { type: 'user', id: caller.id });
+  }
   const url = image ? await saveFile(deps.db, image.contentType, image.data) : undefined;
   if (caller.kind === 'user') {
     await deps.db.kysely
       .updateTable('users')
-      .set({ name: fields.name, email: fields.email, phone_number: fields.phone_number, updated_at: now, ...(url ? { picture_url: url } : {}) })
+      .set({ ...given(fields), ...(fields.email !== undefined ? { email: fields.email } : {}), updated_at: now, ...(url ? { picture_url: url } : {}) })
       .where('id', '=', caller.id)
       .execute();
   } else {
     // A reseller user's email is their sign-in name; it is changed by an admin, not here.
     await deps.db.kysely
       .updateTable('reseller_users')
-      .set({ name: fields.name, phone_number: fields.phone_number, updated_at: now, ...(url ? { picture_url: url } : {}) })
+      .set({ ...given(fields), updated_at: now, ...(url ? { picture_url: url } : {}) })
       .where('id', '=', caller.id)
       .execute();
   }

@@ -105,6 +105,85 @@ describe('profile', () => {
   });
 });
 
+describe('profile fields (issue 13 low items)', () => {
+  it('refuses an unknown field by name and changes nothing', async () => {
+    const before = await profile();
+    const res = await update({ type: 'text', name: 'Pat Evil', email: 'evil@example.test', phone_number: '', user_type: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'validation_failed', message: 'user_type is not an accepted field.' });
+    const fr = await update({ type: 'image', name: 'Pat Evil', picture_url: '/x' }, [{ name: 'file', filename: 'me.png', type: 'image/png', data: PNG }], 'fr');
+    expect(fr.statusCode).toBe(400);
+    expect(fr.json().error.message).toBe("picture_url n'est pas un champ accepté.");
+    expect(await profile()).toEqual(before);
+  });
+
+  it('keeps the stored email and phone when a picture upload leaves those fields out', async () => {
+    expect((await update({ type: 'text', name: 'Pat Doe', email: 'pat.kept@example.test', phone_number: '+1 555 0111' })).statusCode).toBe(200);
+    const res = await update({ type: 'image', name: 'Pat Doe' }, [{ name: 'file', filename: 'me.png', type: 'image/png', data: PNG }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await profile()).toMatchObject({ name: 'Pat Doe', email: 'pat.kept@example.test', phone_number: '+1 555 0111', url: res.json().url });
+    // An empty field still clears it.
+    expect((await update({ type: 'text', name: 'Pat Doe', email: '', phone_number: '' })).statusCode).toBe(200);
+    expect(await profile()).toMatchObject({ email: '', phone_number: '' });
+  });
+});
+
+describe('SVG pictures (issue 13 low item: allow-list, entities decoded)', () => {
+  const svg = (body: string, root = '') => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${root}>${body}</svg>`);
+  const upload = (data: Buffer) => update({ type: 'image', name: 'Pat' }, [{ name: 'file', filename: 'p.svg', type: 'image/svg+xml', data }]);
+
+  it('refuses script, handlers and every encoding of javascript: or outside references, changing nothing', async () => {
+    const before = await profile();
+    const unsafe: [string, Buffer][] = [
+      ['decimal entity', svg('<a href="&#106;avascript:alert(1)"><circle r="4"/></a>')],
+      ['hex entity', svg('<a xlink:href="&#x6A;avascript:alert(1)"><circle r="4"/></a>')],
+      ['tab entity', svg('<a href="java&#x09;script:alert(1)"><circle r="4"/></a>')],
+      ['use outside', svg('<use href="https://evil.example/s.svg#x"/>')],
+      ['use data svg', svg('<use href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=#x"/>')],
+      ['foreignObject', svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject>')],
+      ['script', svg('<script>alert(1)</script>')],
+      ['prefixed script', svg('<s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script>')],
+      ['onload', svg('<circle r="4"/>', ' onload="alert(1)"')],
+      ['entity-named handler', svg('<circle r="4" o&#110;click="alert(1)"/>')],
+      ['xlink javascript', svg('<image xlink:href="javascript:alert(1)"/>')],
+      ['style url javascript', svg('<style>circle { fill: url(javascript:alert(1)) }</style><circle r="4"/>')],
+      ['style escaped url', svg('<style>circle { background: u\\72l(https://evil.example/x) }</style>')],
+      ['style entity markup', svg('<style>&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</style>')],
+      ['style attribute import', svg('<circle r="4" style="fill:red;background:url(//evil.example/x)"/>')],
+      ['animate href', svg('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/><circle r="4"/></a>')],
+      ['stylesheet instruction', Buffer.from('<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>')],
+      ['entity declaration', Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>')],
+    ];
+    for (const [what, data] of unsafe) {
+      const res = await upload(data);
+      expect({ what, status: res.statusCode }).toEqual({ what, status: 400 });
+      // A stylesheet instruction or an entity declaration before the root is not an SVG file at all.
+      const message = ['stylesheet instruction', 'entity declaration'].includes(what) ? 'The file is not a valid SVG image.' : 'This SVG image contains scripts or external content and was refused.';
+      expect(res.json().error.message, what).toBe(message);
+    }
+    expect((await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><?xml-stylesheet href="x.xsl"?></svg>'))).json().error.message).toMatch(/scripts or external/);
+    expect(await profile()).toEqual(before);
+  });
+
+  it('accepts a drawing with inner references, embedded raster data and styles, stored as cleaned markup', async () => {
+    const pixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const data = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Logo -->\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">' +
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient><circle id="dot" r="2"/></defs>' +
+        '<style>.a { fill: url(#g); } .b > circle { stroke: #000 }</style>' +
+        `<use href="#dot" x="3"/><use xlink:href="#dot" x="6"/><image width="1" height="1" href="data:image/png;base64,${pixel}"/>` +
+        '<text x="1" y="9" style="font-family: Arial">A &amp; B</text></svg>',
+    );
+    const res = await upload(data);
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: res.json().url });
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.body).toMatch(/^<svg /);
+    for (const kept of ['viewBox="0 0 10 10"', '<linearGradient id="g">', 'href="#dot"', 'xlink:href="#dot"', `data:image/png;base64,${pixel}`, '.b > circle', 'A &amp; B']) expect(served.body).toContain(kept);
+    expect(served.body).not.toContain('Logo');
+  });
+});
+
 describe('changePassword', () => {
   it('needs the right old password, keeps this session and ends the others', async () => {
     await createUser(t.db, { username: 'cora', password: 'cora-pass-1' });

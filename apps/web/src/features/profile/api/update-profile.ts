@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { setProfileUrl, updateCreds } from '../../../lib/session';
 
-export type UpdateProfileInput = Pick<UpdateProfileFields, 'name' | 'email' | 'phone_number'> & {
+export type UpdateProfileInput = Required<Pick<UpdateProfileFields, 'name' | 'email' | 'phone_number'>> & {
   /** A chosen picture makes this an 'image' update; without one it is 'text'. */
   file?: File | null;
 };

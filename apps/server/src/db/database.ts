@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { BUSY_TIMEOUT_MS, PatientSqliteDialect } from './sqlite-driver';
+import { BUSY_TIMEOUT_MS, PatientSqliteDialect, warnOnStderr } from './sqlite-driver';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -41,12 +41,8 @@ export interface DbOptions {
   busyWaitMs?: number;
 }
 
-function defaultWarn(err: unknown, msg: string): void {
-  process.stderr.write(`${JSON.stringify({ level: 'warn', msg, err: err instanceof Error ? err.message : String(err) })}\n`);
-}
-
 export function openDatabase(opts: DbOptions): Db {
-  let warn = defaultWarn;
+  let warn = warnOnStderr;
   const report = (err: unknown, msg: string) => warn(err, msg);
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts, report) : openSqlite(opts, report);
   const probe = cachedProbe(db.probeWrite, HEALTH_PROBE_TTL_MS);

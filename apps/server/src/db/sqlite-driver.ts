@@ -39,8 +39,12 @@ export interface PatientSqliteOptions {
   database: SQLite.Database;
   /** Total asynchronous wait for a lock per statement (default DEFAULT_BUSY_WAIT_MS). */
   busyWaitMs?: number;
-  /** Reports what the driver recovered from (a rollback that failed after an error). */
-  warn: (err: unknown, msg: string) => void;
+  /** Reports what the driver recovered from (a rollback that failed after an error); stderr when not given. */
+  warn?: (err: unknown, msg: string) => void;
+}
+
+export function warnOnStderr(err: unknown, msg: string): void {
+  process.stderr.write(`${JSON.stringify({ level: 'warn', msg, err: err instanceof Error ? err.message : String(err) })}\n`);
 }
 
 /** Kysely's SqliteDialect with the driver below. */
@@ -59,14 +63,14 @@ export class PatientSqliteDialect extends SqliteDialect {
 export class PatientSqliteDriver implements Driver {
   readonly #db: SQLite.Database;
   readonly #busyWaitMs: number;
-  readonly #warn: PatientSqliteOptions['warn'];
+  readonly #warn: (err: unknown, msg: string) => void;
   readonly #mutex = new Mutex();
   readonly #connection: PatientSqliteConnection;
 
   constructor(opts: PatientSqliteOptions) {
     this.#db = opts.database;
     this.#busyWaitMs = opts.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS;
-    this.#warn = opts.warn;
+    this.#warn = opts.warn ?? warnOnStderr;
     this.#connection = new PatientSqliteConnection(this.#db, (work) => this.patiently(work, this.#busyWaitMs));
   }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import { type Generated, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Generated, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { BUSY_TIMEOUT_MS, PatientSqliteDialect, warnOnStderr } from '../db/sqlite-driver';
 import { AppError } from '../lib/errors';
 
 /** Kamailio's own tables (5.x schema, as shipped in /usr/share/kamailio/{db_sqlite,postgres}): the columns we use. */
@@ -29,13 +30,17 @@ export function openKamailioDb(url: string, opts: { pgSchema?: string } = {}): K
   const target = parseKamailioDbUrl(url);
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 4, ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}) });
+    // A connection that breaks (Kamailio's database restarted) must not end the process with an unheard 'error'.
+    pool.on('error', (err) => warnOnStderr(err, 'an idle Kamailio database connection failed'));
+    pool.on('connect', (client) => client.on('error', (err) => warnOnStderr(err, 'a Kamailio database connection failed')));
     const kysely = new Kysely<KamailioSchema>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, close: () => kysely.destroy() };
   }
-  // Kamailio writes the same file (location rows): wait for its locks, and leave its journal mode alone.
+  // Kamailio writes the same file (location rows): wait for its locks, off the event loop (see PatientSqliteDialect),
+  // and leave its journal mode alone.
   const sqlite = new SQLite(target.file, { fileMustExist: true });
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<KamailioSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const kysely = new Kysely<KamailioSchema>({ dialect: new PatientSqliteDialect({ database: sqlite }) });
   return { kysely, close: () => kysely.destroy() };
 }
 

@@ -6,6 +6,7 @@ import { formatMessage } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type Db, openDatabase } from '../db/database';
 import { BUSY_TIMEOUT_MS, PatientSqliteDialect } from '../db/sqlite-driver';
+import { onKamailio, openKamailioDb } from '../platform/kamailio-db';
 import { freePort } from './server-process';
 
 /**
@@ -190,6 +191,29 @@ if (!isPg) {
         if (reader.inTransaction) reader.exec('commit');
         reader.close();
         await kysely.destroy();
+      }
+    });
+
+    it("Kamailio's SQLite file locked by Kamailio: the connector waits off the event loop, then writes", async () => {
+      const kamFile = path.join(t.deps.config.dataDir, 'kamailio.sqlite');
+      const setup = new SQLite(kamFile);
+      setup.exec('create table subscriber (id integer primary key, username text, domain text, password text, ha1 text, ha1b text)');
+      setup.close();
+      const kam = openKamailioDb(`sqlite:///${kamFile}`);
+      const kamailio = new SQLite(kamFile);
+      try {
+        kamailio.exec('begin immediate');
+        setTimeout(() => kamailio.exec('commit'), 400);
+        const loop = watchEventLoop();
+        const row = { username: '100', domain: 'acme.example', password: '', ha1: '', ha1b: '' };
+        const { ms } = await timed(onKamailio(() => kam.kysely.insertInto('subscriber').values(row).execute()));
+        expect(loop.stop()).toBeLessThan(200);
+        expect(ms).toBeGreaterThan(300);
+        expect(await kam.kysely.selectFrom('subscriber').select('username').execute()).toEqual([{ username: '100' }]);
+      } finally {
+        if (kamailio.inTransaction) kamailio.exec('commit');
+        kamailio.close();
+        await kam.close();
       }
     });
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Caller } from './caller';
 import { claimAttempt, forgiveAccount, takeRateSlot, throttleRules } from './login-throttle';
-import { consumeResetRef, sendResetLink } from './password-reset';
+import { consumeResetRef, findResetTarget, sendResetLink } from './password-reset';
 import { type Principal, createSession, revokeAllSessions, revokeSessionById } from './sessions';
 
 interface Account {
@@ -77,25 +77,8 @@ export async function forgetPassword(deps: Deps, username: string, lang: Languag
   const login = username.trim().toLowerCase();
   const slot = await takeRateSlot(deps.db, `reset:user:${login}`, RESET_REQUESTS_PER_HOUR, 60 * 60_000);
   if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyResetRequests', { minutes: slot.minutes });
-  const u = await deps.db.kysely
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb.or([eb('username', '=', login), eb(eb.fn('lower', ['email']), '=', login)]))
-    .where('active', '=', 1)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (u) {
-    if (u.email) await sendResetLink(deps, { type: 'user', id: u.id, name: u.name, username: u.username, email: u.email }, '/resetPassword', lang);
-    return;
-  }
-  // Reseller users sign in with their email; their link leads to the reseller reset page with its strength rules.
-  const r = await deps.db.kysely
-    .selectFrom('reseller_users')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', login))
-    .executeTakeFirst();
-  if (!r) return;
-  await sendResetLink(deps, { type: 'reseller_user', id: r.id, name: r.name, username: r.email, email: r.email }, '/resetResellerPassword', lang);
+  const found = await findResetTarget(deps, login);
+  if (found) await sendResetLink(deps, found.target, found.path, lang);
 }
 
 /** Reseller reset (spec §5): 8 to 100 characters and a strength of 4 of 4; a weak password keeps the link usable. */

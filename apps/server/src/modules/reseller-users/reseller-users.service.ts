@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { deleteFileByUrl } from '../files/files.repository';
 import { emailInUse, findResellerUser } from './reseller-users.repository';
+import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
 
 export { listResellerUsers } from './reseller-users.repository';
 
@@ -36,6 +37,7 @@ export async function saveResellerUser(deps: Deps, actor: Actor, body: CreateUpd
   return deps.db.kysely.transaction().execute(async (trx) => {
     if (await emailInUse(trx, body.email, body.id)) throw emailTaken();
     if (passwordHash !== undefined) {
+      await assertEmailUnclaimed(trx, body.email);
       const values = { name: body.name, email: body.email, phone_number: '', password_hash: passwordHash, picture_url: null, created_at: now, updated_at: now };
       const row = await uniqueOr(() => trx.insertInto('reseller_users').values(values).returningAll().executeTakeFirstOrThrow(), emailTaken);
       await recordAudit(trx, actor, { entity: 'reseller_user', entity_id: row.id, action: 'create', after: row });
@@ -43,6 +45,7 @@ export async function saveResellerUser(deps: Deps, actor: Actor, body: CreateUpd
     }
     const before = await trx.selectFrom('reseller_users').selectAll().where('id', '=', body.id!).executeTakeFirst();
     if (!before) throw notFound();
+    if (emailChanged(before.email, body.email)) await assertEmailUnclaimed(trx, body.email, { type: 'reseller_user', id: before.id });
     const after = await uniqueOr(
       () =>
         trx

@@ -8,6 +8,7 @@ import { type ListParams, byColumn, byText, runList } from '../../lib/list-query
 import { hashPassword } from '../../lib/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { deleteFileByUrl } from '../files/files.repository';
+import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
 
 const COLUMNS = ['id', 'name', 'username', 'email', 'user_type', 'active', 'company', 'subscriber_id'] as const;
 const toRow = (u: Pick<StoredUser, (typeof COLUMNS)[number]>): UserRow => ({ ...u, active: u.active === 1 });
@@ -83,6 +84,7 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
   const saved = await deps.db.kysely.transaction().execute(async (trx) => {
     await assertUsernameFree(trx, body.username, body.id);
     if (passwordHash !== undefined) {
+      await assertEmailUnclaimed(trx, body.email);
       const values = { ...fields, phone_number: '', password_hash: passwordHash, picture_url: null, created_at: now };
       const row = await uniqueOr(() => trx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow(), usernameTaken);
       await recordAudit(trx, actor, { entity: 'user', entity_id: row.id, action: 'create', after: row });
@@ -90,6 +92,7 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
     }
     const before = await trx.selectFrom('users').selectAll().where('id', '=', body.id!).executeTakeFirst();
     if (!before) throw notFound();
+    if (emailChanged(before.email, body.email)) await assertEmailUnclaimed(trx, body.email, { type: 'user', id: before.id });
     const stillAdmin = isActiveAdmin(fields);
     if (isActiveAdmin(before) && !stillAdmin) {
       if (actor.caller.kind === 'user' && actor.caller.id === before.id) throw new AppError('validation_failed', 'cannotDemoteSelf');

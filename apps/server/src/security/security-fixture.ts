@@ -11,7 +11,8 @@ import { hashToken } from '../lib/tokens';
  * - login_failures: the sign-in throttle counts refused sign-ins (its purpose).
  * - audit_log: refusals are not audited today, but a refusal trail is a legitimate write.
  * - logs: the log store (PostgreSQL keeps it in the same schema) records every refused request.
- * - provisioning_log: the softphone provisioning endpoint records every attempt, refused ones included (by design).
+ * - provisioning_log: the softphone provisioning endpoint records checked attempts and, once per account and address
+ *   in each window, refusals that cost no password check (by design).
  */
 export const CHECKSUM_EXCLUDED = ['sessions', 'app_sessions', 'login_failures', 'audit_log', 'logs', 'provisioning_log'] as const;
 

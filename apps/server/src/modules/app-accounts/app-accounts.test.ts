@@ -71,6 +71,18 @@ describe('linkExtension', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('puts the platform email back when a parallel link of the same email wins', async () => {
+    const platformEmail = async (extension: string) =>
+      (await t.db.kysely.selectFrom('builtin_extensions').select('email').where('tenant_id', '=', 'acme.example').where('extension', '=', extension).executeTakeFirstOrThrow()).email;
+    const before = { '106': await platformEmail('106'), '107': await platformEmail('107') };
+    const race = { ...link, domain: 'acme.example', tenant_id: 'acme.example', email: 'race@acme.example' };
+    const [a, b] = await Promise.all([t.call('linkExtension', { ...race, extension: '106' }, { token: r.admin }), t.call('linkExtension', { ...race, extension: '107' }, { token: r.admin })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [winner, loser] = a.statusCode === 200 ? ['106', '107'] as const : ['107', '106'] as const;
+    expect(await platformEmail(winner)).toBe('race@acme.example');
+    expect(await platformEmail(loser)).toBe(before[loser]);
+  });
+
   it('requires a PIN of at least 6 digits for a new link', async () => {
     for (const pin of ['4321', '12345', '12345a', '123 456', 123]) {
       const res = await t.call('linkExtension', { ...link, extension: '115', email: 'pin115@bluebird.example', pin }, { token: r.admin });

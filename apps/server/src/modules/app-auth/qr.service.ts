@@ -3,6 +3,7 @@ import { type AuthLoginBody, type AuthLoginReply, type EmailQrBody, type Languag
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { sha256, signGrant, verifyGrant } from '../../lib/signing';
+import { claimMailQuota, tenantMailKey } from '../app-accounts/mail-quota';
 import { takeRateSlot } from '../auth/login-throttle';
 import { checkAppCredentials } from './app-credentials';
 
@@ -30,10 +31,12 @@ export async function authLogin(deps: Deps, body: AuthLoginBody, ip: string): Pr
 export async function emailQr(deps: Deps, body: EmailQrBody, lang: Language): Promise<void> {
   const claims = await verifyGrant(deps.db, GRANT_PURPOSE, body.grant);
   if (!claims || claims.q !== sha256(body.qrValue) || typeof claims.a !== 'number') throw new AppError('forbidden', 'qrGrantInvalid');
-  const acct = await deps.db.kysely.selectFrom('app_accounts').select(['id', 'username']).where('id', '=', claims.a).executeTakeFirst();
+  const acct = await deps.db.kysely.selectFrom('app_accounts').select(['id', 'username', 'tenant_id']).where('id', '=', claims.a).executeTakeFirst();
   if (!acct) throw new AppError('forbidden', 'qrGrantInvalid');
   const slot = await takeRateSlot(deps.db, `qr-email:${acct.id}`, QR_EMAILS_PER_HOUR, 60 * 60_000);
   if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyQrEmails', { minutes: slot.minutes });
+  // Mail to an address the user names also draws from the tenant's hourly quota (issue #13).
+  await claimMailQuota(deps.db, [{ key: tenantMailKey(acct.tenant_id), count: 1, limit: deps.config.MAIL_PER_TENANT_HOUR }]);
   const png = await QRCode.toBuffer(body.qrValue, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
   const text = formatMessage(lang, 'qrEmailText', { username: acct.username });
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');

@@ -74,4 +74,20 @@ describe('emailQR', () => {
     for (let i = 0; i < 4; i++) expect((await t.call('emailQR', { recepient: 'me@example.test', qrValue: ok.qrValue, grant: ok.grant })).statusCode).toBe(200);
     expect((await t.call('emailQR', { recepient: 'me@example.test', qrValue: ok.qrValue, grant: ok.grant })).statusCode).toBe(429);
   });
+
+  it("counts against the tenant's hourly mail quota, like the portal's sends", async () => {
+    await t.db.kysely.deleteFrom('login_failures').execute();
+    const now = Date.now();
+    await t.db.kysely.insertInto('login_failures').values({ key: 'mail:tenant:bluebird.example', failures: t.deps.config.MAIL_PER_TENANT_HOUR, first_at: now, last_at: now, expires_at: now + 3_600_000 }).execute();
+    const ok = (await t.call('authLogin', { username: USER, password: PASSWORD, cloud_id: 'ACME1' })).json();
+    const queued = async () => (await t.db.kysely.selectFrom('mail_messages').select('id').where('kind', '=', 'qr_code').execute()).length;
+    const before = await queued();
+    const res = await t.call('emailQR', { recepient: 'me@example.test', qrValue: ok.qrValue, grant: ok.grant });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.message).toMatch(/^Too many emails were sent\. Please try again in \d+ minutes\.$/);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(await queued()).toBe(before);
+    await t.db.kysely.deleteFrom('login_failures').execute();
+    expect((await t.call('emailQR', { recepient: 'me@example.test', qrValue: ok.qrValue, grant: ok.grant })).statusCode).toBe(200);
+  });
 });

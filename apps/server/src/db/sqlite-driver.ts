@@ -170,17 +170,25 @@ export class PatientSqliteDriver implements Driver {
    * connection holds the lock, SQLITE_READONLY that the file cannot be written.
    */
   async probeWrite(): Promise<void> {
+    await this.run(() => {
+      this.#db.exec('begin immediate');
+      try {
+        const version = Number(this.#db.pragma('user_version', { simple: true }));
+        this.#db.pragma(`user_version = ${version}`);
+      } finally {
+        if (this.#db.inTransaction) this.#db.exec('rollback');
+      }
+    }, PROBE_WAIT_MS);
+  }
+
+  /**
+   * Runs `work` on the raw better-sqlite3 handle, holding the connection, waiting for locks as statements do; for
+   * prepared statements and better-sqlite3 transaction functions that bypass Kysely.
+   */
+  async run<T>(work: () => T, waitMs = this.#busyWaitMs): Promise<T> {
     await this.#mutex.lock();
     try {
-      await this.patiently(() => {
-        this.#db.exec('begin immediate');
-        try {
-          const version = Number(this.#db.pragma('user_version', { simple: true }));
-          this.#db.pragma(`user_version = ${version}`);
-        } finally {
-          if (this.#db.inTransaction) this.#db.exec('rollback');
-        }
-      }, PROBE_WAIT_MS);
+      return await this.patiently(work, waitMs);
     } finally {
       this.#mutex.unlock();
     }

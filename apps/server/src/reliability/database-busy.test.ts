@@ -6,6 +6,7 @@ import { formatMessage } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type Db, openDatabase } from '../db/database';
 import { BUSY_TIMEOUT_MS, PatientSqliteDialect } from '../db/sqlite-driver';
+import { openSqliteLogStore } from '../lib/logging/sqlite-log-store';
 import { onKamailio, openKamailioDb } from '../platform/kamailio-db';
 import { freePort } from './server-process';
 
@@ -214,6 +215,24 @@ if (!isPg) {
         if (kamailio.inTransaction) kamailio.exec('commit');
         kamailio.close();
         await kam.close();
+      }
+    });
+
+    it('the log store (logs.sqlite) locked by another process: a retention delete waits off the event loop', async () => {
+      const logFile = path.join(t.deps.config.dataDir, 'other-logs.sqlite');
+      const store = openSqliteLogStore(logFile);
+      const other = new SQLite(logFile);
+      try {
+        other.exec('begin immediate');
+        setTimeout(() => other.exec('commit'), 400);
+        const loop = watchEventLoop();
+        const { ms } = await timed(store.kysely.deleteFrom('logs').where('ts', '<', Date.now()).execute());
+        expect(loop.stop()).toBeLessThan(200);
+        expect(ms).toBeGreaterThan(300);
+      } finally {
+        if (other.inTransaction) other.exec('commit');
+        other.close();
+        await store.close();
       }
     });
 

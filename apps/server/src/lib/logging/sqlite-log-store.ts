@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { isMainThread } from 'node:worker_threads';
+import { Kysely } from 'kysely';
+import { BUSY_TIMEOUT_MS, PatientSqliteDialect } from '../../db/sqlite-driver';
 import type { LogRecord } from './log-record';
 import { LOG_COLUMNS, type LogDatabase, type LogStore } from './log-store';
 
@@ -38,17 +40,21 @@ export function openSqliteLogStore(file: string): LogStore {
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.exec(SCHEMA);
+  // The log worker's thread may wait for a lock synchronously (it blocks only itself); the main thread (reads,
+  // retention) waits only briefly on its event loop, and longer asynchronously (PatientSqliteDialect).
+  if (isMainThread) sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const insertOne = sqlite.prepare(`INSERT INTO logs (${LOG_COLUMNS.join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`);
   const insertMany = sqlite.transaction((rows: LogRecord[]) => {
     for (const r of rows) {
       insertOne.run(r.ts, r.level, r.msg, r.job, r.host, r.filename, r.caller, r.function_name, r.error, r.stacktrace, r.req_id, r.job_id, r.line);
     }
   });
-  const kysely = new Kysely<LogDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const dialect = new PatientSqliteDialect({ database: sqlite });
+  const kysely = new Kysely<LogDatabase>({ dialect });
   return {
     kind: 'sqlite',
     kysely,
-    insert: async (rows) => insertMany(rows),
+    insert: async (rows) => (isMainThread ? dialect.driver.run(() => insertMany(rows)) : insertMany(rows)),
     close: () => kysely.destroy(),
   };
 }

@@ -93,8 +93,8 @@ export class PatientSqliteDriver implements Driver {
 
   /**
    * In rollback-journal mode (a file another program owns, e.g. Kamailio's) COMMIT waits for readers and can answer
-   * SQLITE_BUSY; the transaction then stays open and SQLite allows COMMIT to be tried again. It is, after a timer,
-   * keeping the connection (the transaction is this caller's). In WAL mode a COMMIT does not meet a lock.
+   * SQLITE_BUSY; the transaction then stays open and SQLite allows COMMIT to be tried again. It is tried again after
+   * a timer, the connection kept (the transaction is this caller's). In WAL mode a COMMIT does not meet a lock.
    */
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const deadline = Date.now() + this.#busyWaitMs;

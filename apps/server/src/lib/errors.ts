@@ -89,3 +89,16 @@ export function databaseUnavailable(cause?: unknown): AppError {
   if (cause !== undefined) e.cause = cause;
   return e;
 }
+
+/**
+ * Runs a write that may be skipped (bookkeeping such as a session's last use): a database that is busy or cannot be
+ * written now does not fail the request that asked for it.
+ */
+export async function unlessUnavailable(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    const unavailable = err instanceof AppError ? err.code === 'service_unavailable' : isDatabaseUnavailable(err);
+    if (!unavailable) throw err;
+  }
+}

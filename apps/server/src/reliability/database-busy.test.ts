@@ -131,6 +131,18 @@ if (!isPg) {
       expect(await countDomains()).toBe(before + 1);
     });
 
+    it("a read by a session due for its last-use update still answers 200 while the lock is held (the update is skipped)", async () => {
+      const stale = await t.login();
+      await t.db.kysely.updateTable('sessions').set({ last_used_at: Date.now() - 10 * 60_000 }).where('revoked_at', 'is', null).execute();
+      lock();
+      try {
+        const read = await t.call('domainSummary', {}, { token: stale });
+        expect(read.statusCode, read.body).toBe(200);
+      } finally {
+        unlock();
+      }
+    });
+
     it('a write that meets a lock released a moment later waits for it without blocking, then succeeds', async () => {
       const before = await countDomains();
       lock();

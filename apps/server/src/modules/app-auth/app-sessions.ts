@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import { AppError, unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sessionExpired, sessionLimits } from '../auth/sessions';
 
@@ -43,6 +43,9 @@ export async function requireAppCaller(deps: Deps, request: FastifyRequest): Pro
     .where('a.cloud_id', '=', deps.config.CLOUD_ID)
     .executeTakeFirst();
   if (!row || row.must_change_password === 1 || sessionExpired(row, sessionLimits(deps.config), now)) throw fail();
-  if (now - row.last_used_at > TOUCH_EVERY_MS) await deps.db.kysely.updateTable('app_sessions').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  if (now - row.last_used_at > TOUCH_EVERY_MS) {
+    // Bookkeeping: a busy or read-only database must not turn a read into a 503.
+    await unlessUnavailable(() => deps.db.kysely.updateTable('app_sessions').set({ last_used_at: now }).where('id', '=', row.id).execute());
+  }
   return { accountId: row.accountId, username: row.username, tenantId: row.tenant_id, extension: row.extension };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Caller } from './caller';
 
@@ -59,7 +60,8 @@ export async function resolveSession(db: Db, token: string, limits: SessionLimit
     return null;
   }
   if (now - session.last_used_at > TOUCH_EVERY_MS) {
-    await db.kysely.updateTable('sessions').set({ last_used_at: now }).where('id', '=', session.id).execute();
+    // Bookkeeping: a busy or read-only database must not turn a read into a 503.
+    await unlessUnavailable(() => db.kysely.updateTable('sessions').set({ last_used_at: now }).where('id', '=', session.id).execute());
   }
   return caller;
 }

@@ -52,6 +52,7 @@ export const ConfigSchema = z.object({
   KAMAILIO_DB_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:\/\/\/|[^:]+$)/, 'a Kamailio db_url: sqlite:////abs/file.db, a file path, or postgres://…').optional(),
   KAMAILIO_SIP_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a domain name or IP address').optional(),
   KAMAILIO_SIP_HOST: z.string().regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'host or host:port').optional(),
+  KAMAILIO_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a realm such as sip.provider.com').optional(),
   NS_API_URL: z.url().optional(),
   NS_API_KEY: z.string().min(8).optional(),
   NS_TENANT_MODE: z.enum(['reseller', 'domain']).default('domain'),
@@ -63,6 +64,7 @@ export const ConfigSchema = z.object({
   MONITOR_BASE_URL: z.string().regex(/^(\/|https?:\/\/)[^\s]*$/, 'a path such as /api/v1 or an http(s) URL').default('/api/v1'),
   MONITOR_MAX_MINUTES: int(1, 24 * 60).default(30),
   PROVISIONING_KEY_MAP: z.string().optional(),
+  PROVISION_REFRESH_SECONDS: int(0, 31_536_000).default(86_400),
   CORS_ORIGINS: z
     .string()
     .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+$/.test(o.trim())), 'a comma-separated list of origins such as https://ops.example.com (no path)')

@@ -131,8 +131,13 @@ export interface TelephonyConnector {
   /** Live audio of an active call, or null when the call is not active (or not of this tenant). */
   openCallAudio?(tenantExternalId: Id, sipCallId: string): Promise<CallAudioSource | null>;
   appSettings?: AppSettingsStore;
-  /** Where the apps register (host[:port]) when no client profile names a proxy; absent: the extension's domain. */
+  /**
+   * The server the apps connect to (host[:port]) when no client profile names a proxy: the account XML's `<proxy>`
+   * when it differs from the SIP domain; absent: the apps connect to the SIP domain itself.
+   */
   readonly sipHost?: string;
+  /** The SIP domain (URI domain, the account XML's `<host>`) of an extension in this portal domain; absent: the same. */
+  sipDomainOf?(portalDomain: string): string;
   /** Current registrations of a tenant's extensions (all of them, or the ones named). */
   listRegistrations?(tenantExternalId: Id, extensions?: string[]): Promise<PlatformRegistration[]>;
   /** Releases database handles or sockets when the server stops. */

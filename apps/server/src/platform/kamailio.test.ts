@@ -22,16 +22,16 @@ let t: TestApp;
 let admin: string;
 
 /** The SIP account of the provisioning XML, fetched the way the app does. */
-async function provisioned(): Promise<{ username: string; password: string; host: string }> {
+async function provisioned(): Promise<{ username: string; password: string; host: string; proxy: string }> {
   const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: EMAIL, cloud_password: APP_PASSWORD });
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
   expect(res.statusCode, res.body).toBe(200);
   const get = (k: string) => new RegExp(`<${k}>([^<]*)</${k}>`).exec(res.body)?.[1] ?? '';
-  return { username: get('username'), password: get('password'), host: get('host') };
+  return { username: get('username'), password: get('password'), host: get('host'), proxy: get('proxy') };
 }
 
 let nextLocalPort = 0;
-const register = async (acct: { username: string; password: string; host: string }) => sippRegister({ ...acct, localPort: nextLocalPort || (nextLocalPort = await freeUdpPort()), workDir: dir });
+const register = async (acct: { username: string; password: string; host: string; proxy: string }) => sippRegister({ ...acct, localPort: nextLocalPort || (nextLocalPort = await freeUdpPort()), workDir: dir });
 const subscriber = () => {
   const db = openKamailioDb(`sqlite:///${kamDbFile}`);
   return { q: db.kysely.selectFrom('subscriber').selectAll().where('username', '=', '2001'), close: () => db.close() };
@@ -77,7 +77,8 @@ describe('Kamailio connector, end to end with Debian Kamailio and SIPp', () => {
     expect(await extensionRow()).toMatchObject({ registered: false });
 
     const acct = await provisioned();
-    expect(acct).toEqual({ username: '2001', password: row.password, host: `127.0.0.1:${kamailio.port}` });
+    // <host> is the SIP domain, <proxy> the Kamailio to send to (KAMAILIO_SIP_HOST, as it differs from the domain).
+    expect(acct).toEqual({ username: '2001', password: row.password, host: '127.0.0.1', proxy: `127.0.0.1:${kamailio.port}` });
     const reg = await register(acct);
     expect(reg, kamailio.log().slice(-1500)).toEqual({ ok: true, refusal: '' });
     expect(await extensionRow()).toMatchObject({ registered: true });

@@ -12,6 +12,11 @@ export interface KamailioOptions {
   sipDomain?: string;
   /** Where the apps register (host[:port]); default the SIP domain, else the extension's domain. */
   sipHost?: string;
+  /**
+   * One digest realm for every domain (a Kamailio whose config calls auth_check with a fixed realm); empty: each
+   * subscriber's realm is its domain (auth_check("$fd")). With one realm a SIP username is unique across domains.
+   */
+  realm?: string;
   /** Tests only: the PostgreSQL schema holding Kamailio's tables. */
   pgSchema?: string;
 }
@@ -42,9 +47,24 @@ export class KamailioConnector implements TelephonyConnector {
     if (host) this.sipHost = host;
   }
 
-  /** The subscriber's domain, which is also its digest realm. */
+  /** The subscriber's domain (the SIP URI domain, and its digest realm unless one realm is configured). */
   private sipDomain(portalDomain: string): string {
     return this.opts.sipDomain || portalDomain;
+  }
+
+  /** The SIP domain of an extension whose portal domain is given (the account XML's `<host>`). */
+  sipDomainOf(portalDomain: string): string {
+    return this.sipDomain(portalDomain);
+  }
+
+  /** ha1/ha1b for a subscriber: realm = the configured one, else its domain. */
+  private hashes(username: string, domain: string, password: string) {
+    return subscriberHashes(username, domain, this.opts.realm || domain, password);
+  }
+
+  /** The key that must be unique: username@domain, or the username alone when all domains share one realm. */
+  private accountKey(extension: string, portalDomain: string): string {
+    return this.opts.realm ? extension : `${extension}@${this.sipDomain(portalDomain)}`;
   }
 
   listTenants(o?: ListOpts): Promise<Page<PlatformTenant>> {
@@ -76,8 +96,8 @@ export class KamailioConnector implements TelephonyConnector {
   /** Refuses a SIP account (username@domain) that another tenant already has. */
   private async assertFree(tenant: string, items: ExtensionWrite[]): Promise<void> {
     const others = (await this.metaRows(items.map((e) => e.extension))).filter((r) => r.tenant_id !== tenant);
-    const taken = new Set(others.map((r) => `${r.extension}@${this.sipDomain(r.domain)}`));
-    if (items.some((e) => taken.has(`${e.extension}@${this.sipDomain(e.domain)}`))) throw new AppError('conflict', 'sipAccountTaken');
+    const taken = new Set(others.map((r) => this.accountKey(r.extension, r.domain)));
+    if (items.some((e) => taken.has(this.accountKey(e.extension, e.domain)))) throw new AppError('conflict', 'sipAccountTaken');
   }
 
   /**
@@ -96,7 +116,7 @@ export class KamailioConnector implements TelephonyConnector {
           if (current && oldDomain === domain && e.sipPassword === undefined) continue;
           const password = e.sipPassword ?? current?.password ?? newSipPassword();
           if (current) await trx.deleteFrom('subscriber').where('username', '=', e.extension).where('domain', '=', oldDomain).execute();
-          const row = { username: e.extension, domain, password, ...subscriberHashes(e.extension, domain, domain, password) };
+          const row = { username: e.extension, domain, password, ...this.hashes(e.extension, domain, password) };
           await trx
             .insertInto('subscriber')
             .values(row)
@@ -139,7 +159,7 @@ export class KamailioConnector implements TelephonyConnector {
     const [row] = await this.metaRows([extension], tenant);
     if (!row) throw new AppError('not_found', 'extensionNotFound');
     const domain = this.sipDomain(row.domain);
-    const values = { username: extension, domain, password, ...subscriberHashes(extension, domain, domain, password) };
+    const values = { username: extension, domain, password, ...this.hashes(extension, domain, password) };
     await onKamailio(() =>
       this.kam.kysely
         .insertInto('subscriber')

@@ -8,7 +8,7 @@ import { readSettings } from '../client-profiles/client-profiles.service';
 import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';
 import { assertTenantVisible } from '../tenants/tenant-scope';
-import { buildAccountXml } from './account-xml';
+import { buildAccountXml, reprovisionKeys, sipServers } from './account-xml';
 import { type ProvisioningEntry, recordProvisioning, recordProvisioningOnce } from './provisioning-log';
 import type { KeyMap } from './xml-mapping';
 
@@ -70,7 +70,9 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
       username: acct.extension,
       password: sipPassword,
       authUsername: acct.extension,
-      host: profile?.proxy || deps.connector.sipHost || acct.domain,
+      displayName: `${acct.firstname} ${acct.lastname}`.trim(),
+      ...sipServers(deps.connector.sipDomainOf?.(acct.domain) ?? acct.domain, profile?.proxy || deps.connector.sipHost || ''),
+      reprovision: reprovisionKeys(deps.config),
       transport: profile?.transport ?? '',
       cloudUsername: acct.username,
       settings: profile ? readSettings(profile) : {},

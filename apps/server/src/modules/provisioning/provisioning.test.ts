@@ -6,6 +6,7 @@ import { PROFILE_FIELDS, PROFILE_OPTIONS, type ProfileFieldSpec, type ProfileSet
 import { type TestApp, startTestApp } from '../../../test/harness';
 import { housekeep } from '../housekeeping/housekeeping';
 import { escapeXml } from './account-xml';
+import { provision } from './provisioning.service';
 import { PORTAL_ONLY, VERIFIED_KEYS, loadKeyMap } from './xml-mapping';
 
 let t: TestApp;
@@ -72,7 +73,11 @@ describe('provisioning XML', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = readAccount(res.body);
     const sip = await t.db.kysely.selectFrom('builtin_extensions').select('sip_password').where('tenant_id', '=', TENANT).where('extension', '=', '110').executeTakeFirstOrThrow();
-    expect(xml).toMatchObject({ title: 'Ana & <Co> Prov', username: '110', password: sip.sip_password, authUsername: '110', host: 'sip.bluebird.example:5061', transport: 'tls', cloud_username: USER });
+    // <host> is the SIP domain, <proxy> the server the app connects to (Acrobits D1 Credentials / Proxies).
+    expect(xml).toMatchObject({ title: 'Ana & <Co> Prov', username: '110', password: sip.sip_password, authUsername: '110', userDisplayName: 'Ana & <Co> Prov', host: TENANT, proxy: 'sip.bluebird.example:5061', transport: 'tls', cloud_username: USER });
+    expect(xml.extProvUrl).toBe(`${t.deps.config.publicUrl}/api/v1/provision?cloud_id=ACME1&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%`);
+    expect(xml.extProvInterval).toBe('86400');
+    expect(xml.userCallerId).toBe('v-usercallerid');
     expect(res.body).toContain('<title>Ana &amp; &lt;Co&gt; Prov</title>');
     const map = loadKeyMap(t.deps.config.provisioningKeyMap);
     let compared = 0;
@@ -87,7 +92,7 @@ describe('provisioning XML', () => {
     expect(xml.dtmfOrder).toBe('audio,info,rfc2833');
     expect(xml.STUNPassword).toBe(`p&<>"'x`);
     expect(xml['opusOptions.bitrate']).toBe('6000');
-    for (const portalOnly of ['ops@bluebird.example', 'v-exporter_id', 'v-usercallerid']) expect(res.body).not.toContain(portalOnly);
+    for (const portalOnly of ['ops@bluebird.example', 'v-exporter_id']) expect(res.body).not.toContain(portalOnly);
     expect(Object.keys(xml)).toHaveLength(new Set(Object.keys(xml)).size);
   });
 
@@ -95,25 +100,50 @@ describe('provisioning XML', () => {
     await t.call('profileCreateUpdate', { id: profileId, profile_name: 'Bluebird full', proxy: 'sip.bluebird.example', transport: 'udp', tenant_id: TENANT, outboundproxyhost: 'edge.example', expires: '120' }, { token: admin });
     const xml = readAccount((await provisionGet(good)).body);
     expect(xml.outboundProxy).toBeUndefined();
-    expect(xml).toMatchObject({ host: 'sip.bluebird.example', transport: 'udp', expires: '120' });
+    expect(xml).toMatchObject({ host: TENANT, proxy: 'sip.bluebird.example', transport: 'udp', expires: '120' });
     expect(xml.codecOrder).toBeUndefined();
   });
 
-  it('includes the subscriber BLF keys in order, labelled by the given label or the name', async () => {
+  it('sends the outbound proxy as the SDK spells it: host without port, outboundProxy_port, outboundProxy_transport', async () => {
+    const saved = await t.call('profileCreateUpdate', { id: profileId, profile_name: 'Bluebird full', proxy: TENANT, transport: 'udp', tenant_id: TENANT, outboundproxyenabled: '1', outboundproxyhost: 'edge.example:5070', outboundproxytransport: 'tcp' }, { token: admin });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const xml = readAccount((await provisionGet(good)).body);
+    expect(xml).toMatchObject({ outboundProxy: 'edge.example', outboundProxy_port: '5070', outboundProxy_transport: 'tcp', host: TENANT });
+    // The profile's proxy is the domain itself: no <proxy>.
+    expect(xml.proxy).toBeUndefined();
+  });
+
+  it('keeps the ranges of the SDK validators: expires below 30 and keepAlivePeriod below 5 are refused, and stored ones left out', async () => {
+    const base = { id: profileId, profile_name: 'Bluebird full', proxy: TENANT, transport: 'udp', tenant_id: TENANT };
+    for (const bad of [{ expires: '29' }, { keepaliveperiod: '4' }]) {
+      const res = await t.call('profileCreateUpdate', { ...base, ...bad }, { token: admin });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect((await t.call('profileCreateUpdate', { ...base, expires: '30', keepaliveperiod: '5' }, { token: admin })).statusCode).toBe(200);
+    expect(readAccount((await provisionGet(good)).body)).toMatchObject({ expires: '30', keepAlivePeriod: '5' });
+    // A value saved before the ranges followed the SDK never reaches the app.
+    await t.db.kysely.updateTable('client_profiles').set({ expires: '10' }).where('id', '=', profileId).execute();
+    expect(readAccount((await provisionGet(good)).body).expires).toBeUndefined();
+  });
+
+  it('leaves BLF keys out (no Acrobits source confirms a key), and an operator-named element carries them in order', async () => {
     const save = await t.call('saveBlfKeys', { profile_id: profileId, tenant_id: TENANT, extension: '110', keys: [{ target: '112', label: 'Front <desk>' }, { target: '101' }] }, { token: admin });
     expect(save.statusCode, save.body).toBe(200);
-    const body = (await provisionGet(good)).body;
+    const plain = (await provisionGet(good)).body;
+    expect(plain).not.toMatch(/blf|<key>/i);
+    const named = { ...loadKeyMap(t.deps.config.provisioningKeyMap), blf: 'blfKeys' };
+    const body = await provision(t.deps, named, { params: good, ip: '127.0.0.1', userAgent: 'test' });
     const names = await t.db.kysely.selectFrom('extensions').select(['firstname', 'lastname']).where('tenant_id', '=', TENANT).where('extension', '=', '101').executeTakeFirstOrThrow();
     expect(readBlf(body)).toEqual([
-      { position: '1', target: '112', uri: 'sip:112@sip.bluebird.example', label: 'Front <desk>' },
-      { position: '2', target: '101', uri: 'sip:101@sip.bluebird.example', label: `${names.firstname} ${names.lastname}` },
+      { position: '1', target: '112', uri: `sip:112@${TENANT}`, label: 'Front <desk>' },
+      { position: '2', target: '101', uri: `sip:101@${TENANT}`, label: `${names.firstname} ${names.lastname}` },
     ]);
   });
 
   it('falls back to the cloud default profile when the tenant has none', async () => {
     await t.call('deleteProfile', { id: profileId }, { token: admin });
     const xml = readAccount((await provisionGet(good)).body);
-    expect(xml).toMatchObject({ host: 'sip.provisio.example', transport: 'udp', expires: '300', codecOrder: '0,8,9', dtmfOrder: 'rfc2833,info' });
+    expect(xml).toMatchObject({ host: TENANT, proxy: 'sip.provisio.example', transport: 'udp', expires: '300', codecOrder: '0,8,9', dtmfOrder: 'rfc2833,info' });
   });
 });
 

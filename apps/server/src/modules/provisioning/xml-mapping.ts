@@ -9,7 +9,8 @@ import { PROFILE_FIELDS, type ProfileSettingName } from '@provisio/contract';
  * the setting out of the XML.
  */
 export const VERIFIED_KEYS: Partial<Record<ProfileSettingName, string>> = {
-  expires: 'expires', // V A7
+  expires: 'expires', // V A7; S1 validator min 30 (the contract's range follows it)
+  usercallerid: 'userCallerId', // V D1 (Credentials: sent in the From of outgoing INVITEs)
   ringingtone: 'ringingTone', // 3P T1,T3
   allowmessage: 'allowMessage', // V A7
   allowvideo: 'allowVideo', // V A7
@@ -19,7 +20,7 @@ export const VERIFIED_KEYS: Partial<Record<ProfileSettingName, string>> = {
   dtmforder: 'dtmfOrder', // V A7
   dtmfall: 'dtmfAll', // V A7
   keepalive: 'keepAlive', // V A7
-  keepaliveperiod: 'keepAlivePeriod', // V A7
+  keepaliveperiod: 'keepAlivePeriod', // V A7; S1 validator min 5
   nattraversal: 'natTraversal', // V (auto) / 3P (ice)
   ptime: 'ptime', // V A7
   ptime3g: 'ptime3G', // V A7
@@ -53,7 +54,11 @@ export const VERIFIED_KEYS: Partial<Record<ProfileSettingName, string>> = {
 /** Settings that only the portal uses; they never go into the XML. */
 export const PORTAL_ONLY: ReadonlySet<ProfileSettingName> = new Set(['exporter_id', 'email', 'outboundproxyenabled']);
 
-/** The element that holds a subscriber's BLF keys (a representation of our own; docs/provisioning.md). */
+/**
+ * The JSON entry naming the element for a subscriber's BLF keys. No Acrobits source we could read documents BLF
+ * account keys (D1's "Busy Lamp Field" section is unreadable), so BLF is left out unless an operator names an element
+ * here after confirming it with Acrobits (docs/provisioning.md).
+ */
 export const BLF_ENTRY = '$blf';
 
 export interface KeyMap {
@@ -74,7 +79,7 @@ export function loadKeyMap(file: string): KeyMap {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`PROVISIONING_KEY_MAP: ${file} must hold a JSON object`);
   const keys: Partial<Record<ProfileSettingName, string>> = { ...VERIFIED_KEYS };
-  let blf: string | null = 'blfKeys';
+  let blf: string | null = null;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(raw)) {
     if (name.startsWith('$comment')) continue;

@@ -6,6 +6,8 @@ import SQLite from 'better-sqlite3';
 
 const HERE = import.meta.dirname;
 export const KAMAILIO_CFG = path.join(HERE, 'kamailio.cfg');
+/** The provider's config on PostgreSQL, kept in the repository (deploy/kamailio). */
+export const KAMAILIO_PG_CFG = path.resolve(HERE, '../../../../deploy/kamailio/kamailio.cfg');
 export const REGISTER_XML = path.join(HERE, 'register.xml');
 const PACKAGES = ['kamailio', 'kamailio-sqlite-modules', 'kamailio-postgres-modules', 'sip-tester'];
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
@@ -65,9 +67,13 @@ export interface Kamailio {
   stop(): Promise<void>;
 }
 
-/** Starts Debian's Kamailio in the foreground with the repository's config, on loopback. */
-export async function startKamailio(opts: { port: number; dbUrl: string; workDir: string }): Promise<Kamailio> {
-  const args = ['-f', KAMAILIO_CFG, '-DD', '-E', '-w', opts.workDir, '-A', `LISTEN=udp:127.0.0.1:${opts.port}`, '-A', `DBURL="${opts.dbUrl}"`];
+/**
+ * Starts Debian's Kamailio in the foreground on loopback, with the test config (or `cfg`) and extra `-A` defines
+ * such as `REALM="sip.provider.test"` or `USRLOC_DB_MODE=3`.
+ */
+export async function startKamailio(opts: { port: number; dbUrl: string; workDir: string; cfg?: string; defines?: string[] }): Promise<Kamailio> {
+  const args = ['-f', opts.cfg ?? KAMAILIO_CFG, '-DD', '-E', '-w', opts.workDir, '-A', `LISTEN=udp:127.0.0.1:${opts.port}`, '-A', `DBURL="${opts.dbUrl}"`];
+  for (const d of opts.defines ?? []) args.push('-A', d);
   const child: ChildProcess = spawn('kamailio', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -111,4 +117,19 @@ export function sippRegister(o: { username: string; password: string; host: stri
   const errText = fs.existsSync(errors) ? fs.readFileSync(errors, 'utf8') : '';
   const refusal = /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ?? (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);
   return { ok: run.status === 0, refusal };
+}
+
+/**
+ * Kamailio's PostgreSQL database in the throwaway cluster (scripts/pg-throwaway.sh creates role and database
+ * "kamailio" with Debian's schema): KAMAILIO_TEST_DB_URL, else TEST_DATABASE_URL's server with kamailio/kamailio.
+ */
+export function kamailioPgUrl(): string {
+  if (process.env.KAMAILIO_TEST_DB_URL) return process.env.KAMAILIO_TEST_DB_URL;
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('KAMAILIO_TEST_DB_URL or TEST_DATABASE_URL is needed');
+  const u = new URL(base);
+  u.username = 'kamailio';
+  u.password = 'kamailio';
+  u.pathname = '/kamailio';
+  return u.toString();
 }

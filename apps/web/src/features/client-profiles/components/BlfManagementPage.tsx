@@ -57,6 +57,9 @@ function BlfEditor({ record }: { record: BlfRecord }) {
   return (
     <Stack gap="lg">
       <PageTitle title={t('clientProfiles.blf.title', { extension: record.extension })} subtitle={t('clientProfiles.blf.subtitle', { profile: record.profile_name, company: record.company })} />
+      <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="blf-not-sent">
+        {t('clientProfiles.blf.notSentToApp')}
+      </Alert>
       {other && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="blf-other-profile">
           {effective.data?.id ? t('clientProfiles.blf.otherProfile', { name: effective.data.profile_name }) : t('clientProfiles.blf.noProfile')}

@@ -37,6 +37,8 @@ import { appSettingsRoutes } from './modules/app-settings/app-settings.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { clientProfilesRoutes } from './modules/client-profiles/client-profiles.routes';
 import { provisioningRoutes } from './modules/provisioning/provisioning.routes';
+import { directoryRoutes } from './modules/directory/directory.routes';
+import { linphoneRoutes } from './modules/linphone/linphone.routes';
 import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
 import { refusalLogging } from './lib/logging/refusal-logging';
 
@@ -66,6 +68,8 @@ const API_MODULES = [
   monitorRoutes,
   clientProfilesRoutes,
   provisioningRoutes,
+  directoryRoutes,
+  linphoneRoutes,
 ];
 
 /** Deps without the platform connector and job queue; buildApp adds them from the configuration. */

@@ -24,3 +24,5 @@ export * from './app-settings';
 export * from './monitor';
 export * from './client-profiles';
 export * from './provisioning';
+export * from './directory';
+export * from './linphone';

@@ -360,6 +360,22 @@ export interface ProvisioningLogTable {
   once_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** When an extension last left a tenant (deleted or moved), stamped by a trigger (migration 012): the directory's Last-Modified. */
+export interface DirectoryChangesTable {
+  tenant_id: string;
+  changed_at: Millis;
+}
+
+/** A one-time Linphone provisioning link (migration 012): only the token's SHA-256 is kept. */
+export interface LinphoneLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  app_account_id: number;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
 export interface Database {
   users: UsersTable;
   reseller_users: ResellerUsersTable;
@@ -392,6 +408,8 @@ export interface Database {
   builtin_app_settings: BuiltinAppSettingsTable;
   blf_keys: BlfKeysTable;
   provisioning_log: ProvisioningLogTable;
+  directory_changes: DirectoryChangesTable;
+  linphone_links: LinphoneLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

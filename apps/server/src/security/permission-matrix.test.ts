@@ -137,6 +137,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/provision': { answers: PUBLIC },
   'POST /api/v1/provision': { answers: PUBLIC },
   'POST /api/v1/getLastProvisioned': { answers: SCOPED },
+  // company directory and Linphone links (issue #14): the app's credentials, a grant or a one-time token decide
+  'GET /api/v1/directory': { answers: PUBLIC },
+  'POST /api/v1/directory': { answers: PUBLIC },
+  'POST /api/v1/linphoneLink': { answers: PUBLIC },
+  'GET /api/v1/linphone/:token': { answers: PUBLIC },
 };
 
 let t: TestApp;

@@ -133,6 +133,10 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/v1/provision': { url: () => '/api/v1/provision?cloud_username=nobody&cloud_password=x' },
   'POST /api/v1/provision': { url: () => '/api/v1/provision?cloud_username=nobody&cloud_password=x' },
   'POST /api/v1/getLastProvisioned': { body: () => ({ tenant_id: V }) },
+  'GET /api/v1/directory': { url: () => '/api/v1/directory?cloud_username=nobody&cloud_password=x' },
+  'POST /api/v1/directory': { url: () => '/api/v1/directory?cloud_username=nobody&cloud_password=x' },
+  'POST /api/v1/linphoneLink': { body: () => ({ grant: 'not-a-grant' }) },
+  'GET /api/v1/linphone/:token': { url: () => '/api/v1/linphone/not-a-token' },
 };
 
 /** Creates the victim records the samples name (the demo seed has the rest) and returns their ids. */

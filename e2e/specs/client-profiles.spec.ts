@@ -111,6 +111,7 @@ test('BLF management: a subscriber chooses, orders and labels the extensions it 
   await expect(page.getByTestId('blf-row').nth(0)).toContainText('104');
   await page.getByTestId('blf-save').click();
   await toast(page, 'BLF keys saved.');
+  await expect(page.getByTestId('blf-not-sent')).toContainText('not sent to the app');
   await shot(page, 'blf-management');
 
   const [profile] = await apiCall<{ id: number }[]>(page, 'profileSummary', { search: `Summit ${s}` });
@@ -118,7 +119,7 @@ test('BLF management: a subscriber chooses, orders and labels the extensions it 
   expect(keys.map((k) => [k.target, k.label])).toEqual([['104', 'Reception'], ['103', '']]);
 });
 
-test('provisioning: a linked demo extension fetches its account XML with its SIP credentials, profile and BLF keys', async ({ page }) => {
+test('provisioning: a linked demo extension fetches its account XML with its SIP credentials and profile (BLF keys are not sent)', async ({ page }) => {
   await signInAdmin(page);
   const email = `prov-${s}@summit.example`;
   const password = 'Prov!s10n(e2e)';
@@ -135,10 +136,13 @@ test('provisioning: a linked demo extension fetches its account XML with its SIP
   db.close();
   expect(value('username')).toBe('101');
   expect(value('password')).toBe(sip.sip_password);
-  expect(value('host')).toBe('sip.summit.example');
+  // <host> is the SIP domain, <proxy> the profile's proxy (Acrobits Account XML, Credentials).
+  expect(value('host')).toBe('summit.example');
+  expect(value('proxy')).toBe('sip.summit.example');
   expect(value('transport')).toBe('tcp');
   expect(value('cloud_username')).toBe(email);
-  expect(xml).toMatch(/<blfKeys>\s*<key><position>1<\/position><target>104<\/target><uri>sip:104@sip.summit.example<\/uri><label>Reception<\/label><\/key>/);
+  expect(value('extProvInterval')).toBe('86400');
+  expect(xml).not.toMatch(/blf|<key>/i);
 
   const wrong = await page.request.post('/api/v1/provision', { form: { cloud_id, cloud_username: email, cloud_password: 'wrong' } });
   expect(wrong.status()).toBe(403);

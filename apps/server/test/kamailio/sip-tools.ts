@@ -9,13 +9,13 @@ export const KAMAILIO_CFG = path.join(HERE, 'kamailio.cfg');
 /** The provider's config on PostgreSQL, kept in the repository (deploy/kamailio). */
 export const KAMAILIO_PG_CFG = path.resolve(HERE, '../../../../deploy/kamailio/kamailio.cfg');
 export const REGISTER_XML = path.join(HERE, 'register.xml');
-const PACKAGES = ['kamailio', 'kamailio-sqlite-modules', 'kamailio-postgres-modules', 'sip-tester'];
+const PACKAGES = ['kamailio', 'kamailio-sqlite-modules', 'kamailio-postgres-modules', 'sip-tester', 'baresip-core'];
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
-/** Installs Debian's Kamailio and SIPp when missing (as .ci/run does); needs root and the Debian mirror. */
+/** Installs Debian's Kamailio, SIPp and baresip when missing (as .ci/run does); needs root and the Debian mirror. */
 export function ensureSipTools(): void {
   const modules = fs.existsSync('/usr/lib/x86_64-linux-gnu/kamailio/modules/db_sqlite.so') || fs.existsSync('/usr/lib/kamailio/modules/db_sqlite.so');
-  if (has('kamailio') && has('sipp') && modules) return;
+  if (has('kamailio') && has('sipp') && has('baresip') && modules) return;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore', timeout: 120_000 });
   execFileSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { env, stdio: 'ignore', timeout: 300_000 });

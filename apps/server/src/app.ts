@@ -37,6 +37,7 @@ import { appSettingsRoutes } from './modules/app-settings/app-settings.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { clientProfilesRoutes } from './modules/client-profiles/client-profiles.routes';
 import { provisioningRoutes } from './modules/provisioning/provisioning.routes';
+import { appActivationRoutes } from './modules/app-activation/app-activation.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { linphoneRoutes } from './modules/linphone/linphone.routes';
 import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
@@ -68,6 +69,7 @@ const API_MODULES = [
   monitorRoutes,
   clientProfilesRoutes,
   provisioningRoutes,
+  appActivationRoutes,
   directoryRoutes,
   linphoneRoutes,
 ];

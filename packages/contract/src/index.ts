@@ -24,5 +24,6 @@ export * from './app-settings';
 export * from './monitor';
 export * from './client-profiles';
 export * from './provisioning';
+export * from './app-activation';
 export * from './directory';
 export * from './linphone';

@@ -183,7 +183,7 @@ const en = {
   mustChangePassword: "Please choose a new password before signing in.",
   qrGrantInvalid: "Please enter your password again to email the QR code.",
   qrEmailSubject: "Your softphone QR code",
-  qrEmailText: "Hello,\n\nScan the QR code in this email with the app to sign in as {{username}}. Keep it private: it contains your password.",
+  qrEmailText: "Hello,\n\nScan the QR code in this email with the app to sign in as {{username}}. Keep it private: it holds your app's activation code.",
   qrEmailSent: "Successfully sent email",
   tooManyQrEmails: "Too many QR emails. Please try again in {{minutes}} minutes.",
   directoryMissing: "cloud_username and cloud_password are required.",
@@ -207,6 +207,11 @@ const en = {
   monitorNotAllowed: "Listening to calls needs an administrator or reseller account.",
   sdpInvalid: "The SDP offer is not valid.",
   listenStopped: "Listening stopped.",
+  // per-app activation credentials (issue #14)
+  appNotLinked: "This extension has no app account.",
+  appRevoked: "The app was revoked: it can no longer fetch its account, and the user's password no longer provisions it.",
+  activationRotated: "A new activation QR code was issued. The previous one stops working in {{minutes}} minutes.",
+  activationRotatedMailed: "A new activation QR code was emailed to {{email}}. The previous one stops working in {{minutes}} minutes.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -344,6 +344,16 @@ export interface BlfKeysTable {
   label: string;
 }
 
+/** Issue #14: an app account's activation secret (SHA-256 only), the previous one's grace, and its revocation. */
+export interface AppActivationsTable {
+  app_account_id: number;
+  secret_hash: string;
+  previous_hash: string;
+  previous_until: Millis;
+  issued_at: Millis;
+  first_used_at: Millis | null;
+  revoked_at: Millis | null;
+
 /** One external-provisioning request of a softphone app, allowed or refused. */
 export interface ProvisioningLogTable {
   id: Generated<number>;
@@ -408,6 +418,7 @@ export interface Database {
   builtin_app_settings: BuiltinAppSettingsTable;
   blf_keys: BlfKeysTable;
   provisioning_log: ProvisioningLogTable;
+  app_activations: AppActivationsTable;
   directory_changes: DirectoryChangesTable;
   linphone_links: LinphoneLinksTable;
 }

@@ -8,6 +8,7 @@ import { endUser005 } from './005-end-user';
 import { provisioning006 } from './006-provisioning';
 import { throttle007 } from './007-throttle';
 import { provisioningLog008 } from './008-provisioning-log';
+import { appActivation010 } from './010-app-activation';
 import { directoryLinphone012 } from './012-directory-linphone';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
@@ -21,6 +22,7 @@ function all(db: Db): Record<string, Migration> {
     '006_provisioning': provisioning006(db.dialect),
     '007_throttle': throttle007(),
     '008_provisioning_log': provisioningLog008(),
+    '010_app_activation': appActivation010(),
     '012_directory_linphone': directoryLinphone012(db.dialect),
   };
 }

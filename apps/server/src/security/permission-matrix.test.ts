@@ -104,6 +104,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/linkExtension': { answers: SCOPED },
   'POST /api/v1/emailLink': { answers: SCOPED },
   'POST /api/v1/reLinkExtensions': { answers: SCOPED },
+  'POST /api/v1/revokeApp': { answers: SCOPED },
+  'POST /api/v1/rotateActivation': { answers: SCOPED },
   'POST /api/v1/jobStatus': { answers: SCOPED },
   'POST /api/v1/listJobs': { answers: SCOPED },
   // end-user calls: public, their credentials are in the body

@@ -101,6 +101,8 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/v1/linkExtension': { body: (i) => ({ email: 'eve@cobalt.example', did: '+15550100', pin: '864213', password: pw, extension: i.victimExtension, tenant_id: V }) },
   'POST /api/v1/emailLink': { body: () => ({ recepient: 'eve@cobalt.example', subject: 'Hi', body: '<p>{{link}}</p>', tenant_id: V }) },
   'POST /api/v1/reLinkExtensions': { body: (i) => [{ tenant_id: V, extension: i.victimExtension, email: 'eve@cobalt.example' }] },
+  'POST /api/v1/revokeApp': { body: (i) => ({ tenant_id: V, extension: i.victimExtension }) },
+  'POST /api/v1/rotateActivation': { body: (i) => ({ tenant_id: V, extension: i.victimExtension, send_email: true }) },
   'POST /api/v1/jobStatus': { body: (i) => ({ id: i.victimJob }) },
   'POST /api/v1/listJobs': { body: () => ({ tenant_id: V }) },
   // end-user calls: public, their credentials are in the body

@@ -166,7 +166,7 @@ export const es: Catalogue = {
   mustChangePassword: "Elija una nueva contraseña antes de iniciar sesión.",
   qrGrantInvalid: "Introduzca de nuevo su contraseña para enviar el código QR por correo.",
   qrEmailSubject: "Su código QR del softphone",
-  qrEmailText: "Hola:\n\nEscanee el código QR de este correo con la app para iniciar sesión como {{username}}. Manténgalo en privado: contiene su contraseña.",
+  qrEmailText: "Hola:\n\nEscanee el código QR de este correo con la app para iniciar sesión como {{username}}. Manténgalo en privado: contiene el código de activación de su app.",
   qrEmailSent: "Correo enviado correctamente",
   tooManyQrEmails: "Demasiados correos con el código QR. Inténtelo de nuevo dentro de {{minutes}} minutos.",
   directoryMissing: "cloud_username y cloud_password son obligatorios.",
@@ -190,4 +190,9 @@ export const es: Catalogue = {
   monitorNotAllowed: "Escuchar llamadas requiere una cuenta de administrador o de revendedor.",
   sdpInvalid: "La oferta SDP no es válida.",
   listenStopped: "Escucha detenida.",
+  // credenciales de activación por app (issue #14)
+  appNotLinked: "Esta extensión no tiene cuenta de la app.",
+  appRevoked: "La app fue revocada: ya no puede obtener su cuenta y la contraseña del usuario ya no la aprovisiona.",
+  activationRotated: "Se emitió un nuevo código QR de activación. El anterior deja de funcionar dentro de {{minutes}} minutos.",
+  activationRotatedMailed: "Se envió un nuevo código QR de activación a {{email}}. El anterior deja de funcionar dentro de {{minutes}} minutos.",
 };

@@ -166,7 +166,7 @@ export const fr: Catalogue = {
   mustChangePassword: "Veuillez choisir un nouveau mot de passe avant de vous connecter.",
   qrGrantInvalid: "Veuillez saisir à nouveau votre mot de passe pour envoyer le code QR par e-mail.",
   qrEmailSubject: "Votre code QR du softphone",
-  qrEmailText: "Bonjour,\n\nScannez le code QR de cet e-mail avec l'app pour vous connecter en tant que {{username}}. Gardez-le privé : il contient votre mot de passe.",
+  qrEmailText: "Bonjour,\n\nScannez le code QR de cet e-mail avec l'app pour vous connecter en tant que {{username}}. Gardez-le privé : il contient le code d'activation de votre app.",
   qrEmailSent: "E-mail envoyé avec succès",
   tooManyQrEmails: "Trop d'e-mails de code QR. Veuillez réessayer dans {{minutes}} minutes.",
   directoryMissing: "cloud_username et cloud_password sont obligatoires.",
@@ -190,4 +190,9 @@ export const fr: Catalogue = {
   monitorNotAllowed: "L'écoute des appels nécessite un compte administrateur ou revendeur.",
   sdpInvalid: "L'offre SDP n'est pas valide.",
   listenStopped: "Écoute arrêtée.",
+  // identifiants d'activation par app (issue #14)
+  appNotLinked: "Cette extension n'a pas de compte d'app.",
+  appRevoked: "L'app a été révoquée : elle ne peut plus obtenir son compte, et le mot de passe de l'utilisateur ne la provisionne plus.",
+  activationRotated: "Un nouveau code QR d'activation a été émis. L'ancien cesse de fonctionner dans {{minutes}} minutes.",
+  activationRotatedMailed: "Un nouveau code QR d'activation a été envoyé à {{email}}. L'ancien cesse de fonctionner dans {{minutes}} minutes.",
 };

@@ -166,7 +166,7 @@ export const pt: Catalogue = {
   mustChangePassword: "Escolha uma nova senha antes de entrar.",
   qrGrantInvalid: "Digite sua senha novamente para enviar o código QR por e-mail.",
   qrEmailSubject: "Seu código QR do softphone",
-  qrEmailText: "Olá,\n\nLeia o código QR deste e-mail com o app para entrar como {{username}}. Mantenha-o em sigilo: ele contém sua senha.",
+  qrEmailText: "Olá,\n\nLeia o código QR deste e-mail com o app para entrar como {{username}}. Mantenha-o em sigilo: ele contém o código de ativação do seu app.",
   qrEmailSent: "E-mail enviado com sucesso",
   tooManyQrEmails: "Muitos e-mails com o código QR. Tente novamente em {{minutes}} minutos.",
   directoryMissing: "cloud_username e cloud_password são obrigatórios.",
@@ -190,4 +190,9 @@ export const pt: Catalogue = {
   monitorNotAllowed: "Ouvir chamadas exige uma conta de administrador ou de revendedor.",
   sdpInvalid: "A oferta SDP não é válida.",
   listenStopped: "Escuta encerrada.",
+  // credenciais de ativação por app (issue #14)
+  appNotLinked: "Este ramal não tem conta do app.",
+  appRevoked: "O app foi revogado: não pode mais obter sua conta, e a senha do usuário não o provisiona mais.",
+  activationRotated: "Um novo código QR de ativação foi emitido. O anterior deixa de funcionar em {{minutes}} minutos.",
+  activationRotatedMailed: "Um novo código QR de ativação foi enviado para {{email}}. O anterior deixa de funcionar em {{minutes}} minutos.",
 };

@@ -2,6 +2,7 @@ import { type AppLoginBody, type ChangeAppPasswordBody, type Language, type User
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { issueActivationSecret } from '../app-activation/activation-secrets';
 import { takeRateSlot } from '../auth/login-throttle';
 import { consumeResetRef, sendResetLink } from '../auth/password-reset';
 import { appUsername, checkAppCredentials, clearAppLoginFailures } from './app-credentials';
@@ -26,8 +27,9 @@ export async function appLogin(deps: Deps, body: AppLoginBody, ip: string): Prom
   const password = decodeBase64(body.password) ?? '';
   const acct = await checkAppCredentials(deps, body.username, password, ip, invalid);
   if (acct.mustChange) return { status: 202, username: acct.username };
-  // The spec's link carries the base64 password as the page received it (docs/spec-deviations.md: unverified format).
-  const link = appHandOffLink({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: body.password.trim() });
+  // The link carries a new activation secret, never the password (issue #14); showing it rotates the secret.
+  const secret = await issueActivationSecret(deps.db.kysely, acct.id);
+  const link = appHandOffLink({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: secret });
   return { status: 200, username: acct.username, link, app_token: await createAppSession(deps, acct.id) };
 }
 

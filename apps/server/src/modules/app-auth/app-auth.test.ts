@@ -52,7 +52,13 @@ describe('appLogin and changeAppPassword', () => {
     const body = res.json();
     expect(body.username).toBe('ana.app@bluebird.example');
     expect(body.app_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(parseCscPayload(body.link)).toEqual({ cloudId: 'ACME1', username: 'ana.app@bluebird.example', password: b64(STRONG) });
+    // The link carries an activation secret (issue #14), never the password, and the app provisions with it.
+    const handOff = parseCscPayload(body.link);
+    expect(handOff).toMatchObject({ cloudId: 'ACME1', username: 'ana.app@bluebird.example' });
+    expect(handOff!.password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(body.link).not.toContain(b64(STRONG));
+    const q = new URLSearchParams({ cloud_id: 'ACME1', cloud_username: handOff!.username!, cloud_password: handOff!.password! });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}` })).statusCode).toBe(200);
     expect((await t.call('appLogin', { username: USER, password: b64(FIRST) })).statusCode).toBe(401);
   });
 

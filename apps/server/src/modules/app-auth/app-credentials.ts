@@ -21,7 +21,7 @@ export interface CheckedAccount {
 
 /**
  * Checks app credentials with the admin sign-in's throttle (429 past the limit): unknown user, wrong password and
- * an account whose extension is gone or no longer linked all fail with `failure` and count as one failed attempt.
+ * an account whose extension is gone, no longer linked or whose app was revoked all fail with `failure` and count as one failed attempt.
  */
 export async function checkAppCredentials(deps: Deps, rawUsername: string, password: string, ip: string, failure: () => AppError): Promise<CheckedAccount> {
   const { config, db } = deps;
@@ -32,13 +32,15 @@ export async function checkAppCredentials(deps: Deps, rawUsername: string, passw
     ? await db.kysely
         .selectFrom('app_accounts as a')
         .leftJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
-        .select(['a.id', 'a.username', 'a.password_hash', 'a.tenant_id', 'a.extension', 'a.must_change_password', 'e.linked', 'e.domain', 'e.admin', 'e.firstname', 'e.lastname', 'e.pin'])
+        .leftJoin('app_activations as v', 'v.app_account_id', 'a.id')
+        .select(['a.id', 'a.username', 'a.password_hash', 'a.tenant_id', 'a.extension', 'a.must_change_password', 'e.linked', 'e.domain', 'e.admin', 'e.firstname', 'e.lastname', 'e.pin', 'v.revoked_at'])
         .where('a.cloud_id', '=', config.CLOUD_ID)
         .where('a.username', '=', username)
         .executeTakeFirst()
     : undefined;
   const ok = row && password ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
-  if (!row || !ok || row.linked !== 1) throw failure();
+  // A revoked app (issue #14) is refused like a wrong password, on every surface.
+  if (!row || !ok || row.linked !== 1 || row.revoked_at != null) throw failure();
   await attempt.succeeded();
   return {
     id: row.id,

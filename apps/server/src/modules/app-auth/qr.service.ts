@@ -1,9 +1,10 @@
-import QRCode from 'qrcode';
-import { type AuthLoginBody, type AuthLoginReply, type EmailQrBody, type Language, cscPayload, formatMessage } from '@provisio/contract';
+import { type AuthLoginBody, type AuthLoginReply, type EmailQrBody, type Language, cscPayload } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { sha256, signGrant, verifyGrant } from '../../lib/signing';
 import { claimMailQuota, tenantMailKey } from '../app-accounts/mail-quota';
+import { issueActivationSecret } from '../app-activation/activation-secrets';
+import { qrMail } from '../app-activation/activation-mail';
 import { takeRateSlot } from '../auth/login-throttle';
 import { checkAppCredentials } from './app-credentials';
 
@@ -14,12 +15,15 @@ const invalidPassword = () => new AppError('invalid_credentials', 'invalidPasswo
 
 /**
  * QR generator sign-in: the account's domain, the `csc:` payload and a grant that lets emailQR send exactly this
- * payload for this account during ten minutes. Any missing or wrong value is 'Invalid Password!'.
+ * payload for this account during ten minutes. Any missing or wrong value is 'Invalid Password!'. The payload
+ * carries a new activation secret, never the password: showing a QR rotates the secret (the previous one keeps
+ * working for the grace, so a phone set up from it moments ago is not cut off).
  */
 export async function authLogin(deps: Deps, body: AuthLoginBody, ip: string): Promise<AuthLoginReply> {
   const cloudOk = body.cloud_id.trim().toUpperCase() === deps.config.CLOUD_ID.toUpperCase();
   const acct = await checkAppCredentials(deps, body.username, cloudOk ? body.password : '', ip, invalidPassword);
-  const qrValue = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: body.password });
+  const secret = await issueActivationSecret(deps.db.kysely, acct.id);
+  const qrValue = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: secret });
   const { grant, expiresAt } = await signGrant(deps.db, GRANT_PURPOSE, { a: acct.id, q: sha256(qrValue) }, GRANT_TTL_MS);
   return { domain: acct.domain, qrValue, grant, grant_expires_at: expiresAt };
 }
@@ -37,15 +41,5 @@ export async function emailQr(deps: Deps, body: EmailQrBody, lang: Language): Pr
   if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyQrEmails', { minutes: slot.minutes });
   // Mail to an address the user names also draws from the tenant's hourly quota (issue #13).
   await claimMailQuota(deps.db, [{ key: tenantMailKey(acct.tenant_id), count: 1, limit: deps.config.MAIL_PER_TENANT_HOUR }]);
-  const png = await QRCode.toBuffer(body.qrValue, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
-  const text = formatMessage(lang, 'qrEmailText', { username: acct.username });
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
-  await deps.mailer.enqueue({
-    kind: 'qr_code',
-    to: body.recepient,
-    subject: formatMessage(lang, 'qrEmailSubject'),
-    text,
-    html: `<p>${escaped}</p><p><img src="cid:qr-code@provisio" alt="QR code" width="320" height="320"></p>`,
-    attachments: [{ filename: 'qr-code.png', contentType: 'image/png', contentBase64: png.toString('base64'), cid: 'qr-code@provisio' }],
-  });
+  await deps.mailer.enqueue(await qrMail(body.recepient, body.qrValue, acct.username, lang));
 }

@@ -23,7 +23,9 @@ describe('authLogin', () => {
   it('returns the domain, the csc: payload and a grant for right credentials', async () => {
     const res = await t.call('authLogin', { username: USER, password: PASSWORD, cloud_id: 'acme1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ domain: 'bluebird.example', qrValue: `csc:qr.user%40bluebird.example:Qr!Passw0rd@ACME1` });
+    // The QR carries a fresh activation secret (issue #14), never the user's password.
+    expect(res.json()).toMatchObject({ domain: 'bluebird.example', qrValue: expect.stringMatching(/^csc:qr\.user%40bluebird\.example:[A-Za-z0-9_-]{32}@ACME1$/) });
+    expect(res.json().qrValue).not.toContain('Qr!Passw0rd');
     expect(res.json().grant).toMatch(/^[\w-]+\.[\w-]+$/);
   });
 

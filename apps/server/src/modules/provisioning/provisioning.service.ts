@@ -2,6 +2,7 @@ import { PROVISION_PARAM_NAMES, type LastProvisionedList } from '@provisio/contr
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck } from '../../lib/passwords';
+import { checkActivationSecret } from '../app-activation/activation-secrets';
 import { checkAppCredentials } from '../app-auth/app-credentials';
 import type { Caller } from '../auth/caller';
 import { readSettings } from '../client-profiles/client-profiles.service';
@@ -53,7 +54,8 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
   }
   let acct;
   try {
-    acct = await checkAppCredentials(deps, username, password, req.ip, denied);
+    // The activation secret first (a hash, no scrypt); the user's own password, throttled, for apps set up before.
+    acct = (await checkActivationSecret(deps, username, password)) ?? (await checkAppCredentials(deps, username, password, req.ip, denied));
   } catch (err) {
     if (err instanceof AppError && err.code === 'too_many_attempts') await recordProvisioningOnce(deps, 'throttled', entry('throttled'));
     else await recordProvisioning(deps, entry('denied'));

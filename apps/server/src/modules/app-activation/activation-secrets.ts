@@ -1,0 +1,92 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ACTIVATION_GRACE_MINUTES, ACTIVATION_SECRET_BYTES, ACTIVATION_SECRET_PATTERN } from '@provisio/contract';
+import type { Database } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type CheckedAccount, appUsername } from '../app-auth/app-credentials';
+
+/**
+ * Activation secrets: 24 random bytes (192 bits), shown once in a QR, stored as their SHA-256. A random secret that
+ * long cannot be guessed, so it needs no slow hash: checking one costs a query and a hash, never scrypt.
+ */
+export const ACTIVATION_GRACE_MS = ACTIVATION_GRACE_MINUTES * 60_000;
+
+const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+const sameHash = (a: string, storedHex: string) => storedHex.length === 64 && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(storedHex, 'hex'));
+
+/**
+ * Issues a new secret for an app account and returns it in clear (the only time it exists so). The current one
+ * becomes the previous, valid ACTIVATION_GRACE_MS more; a revoked app gets a fresh start (nothing carried over).
+ * One statement, so parallel rotations cannot lose a row.
+ */
+export async function issueActivationSecret(db: Kysely<Database>, appAccountId: number, now = Date.now()): Promise<string> {
+  const secret = randomBytes(ACTIVATION_SECRET_BYTES).toString('base64url');
+  const hash = hashOf(secret);
+  await db
+    .insertInto('app_activations')
+    .values({ app_account_id: appAccountId, secret_hash: hash, previous_hash: '', previous_until: 0, issued_at: now, first_used_at: null, revoked_at: null })
+    .onConflict((oc) =>
+      oc.column('app_account_id').doUpdateSet((eb) => {
+        const revoked = eb('app_activations.revoked_at', 'is not', null);
+        return {
+          previous_hash: eb.case().when(revoked).then('').else(eb.ref('app_activations.secret_hash')).end(),
+          previous_until: eb.case().when(revoked).then(0).else(now + ACTIVATION_GRACE_MS).end(),
+          secret_hash: hash,
+          issued_at: now,
+          first_used_at: null,
+          revoked_at: null,
+        };
+      }),
+    )
+    .execute();
+  return secret;
+}
+
+/** Revokes an app: no secret matches any more, and the password check refuses the account (app-credentials). */
+export async function revokeActivation(db: Kysely<Database>, appAccountId: number, now = Date.now()): Promise<void> {
+  await db
+    .insertInto('app_activations')
+    .values({ app_account_id: appAccountId, secret_hash: '', previous_hash: '', previous_until: 0, issued_at: now, first_used_at: null, revoked_at: now })
+    .onConflict((oc) => oc.column('app_account_id').doUpdateSet({ secret_hash: '', previous_hash: '', previous_until: 0, revoked_at: now }))
+    .execute();
+}
+
+/**
+ * The fast path of `/provision`: the account whose current secret (or previous one, within its grace) is `secret`,
+ * or null, and then the caller falls back to the throttled password check, so a wrong, expired or revoked secret
+ * counts as a failed attempt there. A right secret is not throttled: it is not a guess, and a lock-out caused by
+ * someone guessing must not cut off the phones that hold it.
+ */
+export async function checkActivationSecret(deps: Deps, rawUsername: string, secret: string): Promise<CheckedAccount | null> {
+  if (!ACTIVATION_SECRET_PATTERN.test(secret)) return null;
+  const username = appUsername(rawUsername);
+  const row = await deps.db.kysely
+    .selectFrom('app_accounts as a')
+    .innerJoin('app_activations as v', 'v.app_account_id', 'a.id')
+    .leftJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
+    .select(['a.id', 'a.username', 'a.tenant_id', 'a.extension', 'a.must_change_password', 'e.linked', 'e.domain', 'e.admin', 'e.firstname', 'e.lastname', 'e.pin'])
+    .select(['v.secret_hash', 'v.previous_hash', 'v.previous_until', 'v.first_used_at', 'v.revoked_at'])
+    .where('a.cloud_id', '=', deps.config.CLOUD_ID)
+    .where('a.username', '=', username)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.linked !== 1) return null;
+  const hash = hashOf(secret);
+  const current = sameHash(hash, row.secret_hash);
+  const previous = !current && Number(row.previous_until) > Date.now() && sameHash(hash, row.previous_hash);
+  if (!current && !previous) return null;
+  if (current && row.first_used_at === null) {
+    await deps.db.kysely.updateTable('app_activations').set({ first_used_at: Date.now() }).where('app_account_id', '=', row.id).where('first_used_at', 'is', null).execute();
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    tenantId: row.tenant_id,
+    extension: row.extension,
+    domain: row.domain ?? '',
+    mustChange: row.must_change_password === 1,
+    admin: row.admin === 1,
+    firstname: row.firstname ?? '',
+    lastname: row.lastname ?? '',
+    pin: row.pin ?? '',
+  };
+}

@@ -6,9 +6,9 @@
 export interface LinphoneAccount {
   displayName: string;
   extension: string;
-  /** The SIP domain: the identity's domain and the registrar's address. */
+  /** The SIP domain: the identity's domain (and the server to connect to when `route` is null). */
   domain: string;
-  /** The first hop when it differs from the domain (client profile proxy, outbound proxy, or the platform's SIP host). */
+  /** The server to connect to when it differs from the domain (profile's outbound proxy or proxy, or the platform's SIP host). */
   route: string | null;
   /** Linphone transport: udp, tcp or tls. */
   transport: 'udp' | 'tcp' | 'tls';
@@ -58,7 +58,9 @@ export function buildLinphoneXml(a: LinphoneAccount): string {
   const identity = `"${a.displayName.replace(/["\\]/g, '')}" <sip:${a.extension}@${a.domain}>`;
   const proxy = [
     entry('reg_identity', identity),
-    entry('reg_proxy', uri(a.domain, a.transport)),
+    // liblinphone 5.1 sends REGISTER to reg_proxy (it resolves that host even when reg_route is set), so the server
+    // to connect to goes there; reg_route sends the other requests the same way. The identity keeps the SIP domain.
+    entry('reg_proxy', uri(a.route ?? a.domain, a.transport)),
     ...(a.route ? [entry('reg_route', uri(a.route, a.transport, ';lr'))] : []),
     ...(a.expires ? [entry('reg_expires', a.expires)] : []),
     entry('reg_sendregister', 1),

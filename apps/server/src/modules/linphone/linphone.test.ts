@@ -61,10 +61,10 @@ describe('Linphone one-time provisioning link', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<config xmlns="http://www.linphone.org/xsds/lpconfig.xsd"');
     const sip = await t.db.kysely.selectFrom('builtin_extensions').select('sip_password').where('tenant_id', '=', TENANT).where('extension', '=', '111').executeTakeFirstOrThrow();
-    // The identity's domain is the SIP domain; the profile's proxy is the first hop (route).
+    // The identity's domain is the SIP domain; the profile's proxy is the server to connect to.
     expect(section(res.body, 'proxy_0')).toEqual({
       reg_identity: '"Lina & Phone" <sip:111@bluebird.example>',
-      reg_proxy: '<sip:bluebird.example;transport=tcp>',
+      reg_proxy: '<sip:sip.bluebird.example:5070;transport=tcp>',
       reg_route: '<sip:sip.bluebird.example:5070;transport=tcp;lr>',
       reg_expires: '300',
       reg_sendregister: '1',

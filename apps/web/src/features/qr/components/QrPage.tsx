@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { AuthLoginReply } from '@provisio/contract';
 import { IconInfoCircle, IconMail } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -10,7 +10,10 @@ import { EndUserLayout } from '../../../components/EndUserLayout';
 import { isApiError } from '../../../lib/api';
 import { useAuthLogin } from '../api/auth-login';
 import { useResetAuthPassword } from '../api/reset-auth-password';
+import { LinphoneQr } from './LinphoneQr';
 import { QrEmailForm } from './QrEmailForm';
+
+type AppChoice = 'acrobits' | 'linphone';
 
 /** /getQR?username=&cloud_id=: the account's password in, the app's sign-in QR code out (spec §2, §4, §5). */
 export function QrPage() {
@@ -25,6 +28,7 @@ export function QrPage() {
   const [info, setInfo] = useState<string | null>(null);
   const [qr, setQr] = useState<AuthLoginReply | null>(null);
   const [emailing, setEmailing] = useState(false);
+  const [app, setApp] = useState<AppChoice>('acrobits');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,6 +39,7 @@ export function QrPage() {
       const reply = await login.mutateAsync({ username, password, cloud_id: cloudId });
       setQr(reply);
       setEmailing(false);
+      setApp('acrobits');
     } catch (error) {
       setFailure(isApiError(error) && error.status === 429 ? error.message : t('msg:invalidPassword'));
     } finally {
@@ -57,13 +62,26 @@ export function QrPage() {
   return (
     <EndUserLayout testId="qr-page">
       <Stack gap="md">
-        <FormHeading title={t('endUser.qr.title')} subtitle={qr ? t('endUser.qr.scanHint') : t('endUser.qr.subtitle')} fz={24} />
+        <FormHeading title={t('endUser.qr.title')} subtitle={qr ? t(app === 'linphone' ? 'endUser.qr.linphoneScanHint' : 'endUser.qr.scanHint') : t('endUser.qr.subtitle')} fz={24} />
         {info && (
           <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="qr-info">
             {info}
           </Alert>
         )}
         {qr && (
+          <SegmentedControl
+            fullWidth
+            value={app}
+            onChange={(value) => setApp(value as AppChoice)}
+            data={[
+              { value: 'acrobits', label: t('endUser.qr.appAcrobits') },
+              { value: 'linphone', label: t('endUser.qr.appLinphone') },
+            ]}
+            data-testid="qr-app-choice"
+          />
+        )}
+        {qr && app === 'linphone' && <LinphoneQr grant={qr.grant} />}
+        {qr && app === 'acrobits' && (
           <Stack align="center" gap="md" data-testid="qr-result">
             <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
               <QRCodeSVG value={qr.qrValue} size={232} marginSize={0} level="M" title={t('endUser.qr.codeLabel')} data-testid="qr-code" />

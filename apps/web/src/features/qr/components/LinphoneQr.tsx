@@ -1,0 +1,63 @@
+import { Box, Button, Loader, Stack, Text } from '@mantine/core';
+import type { LinphoneLinkReply } from '@provisio/contract';
+import { IconRefresh } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
+import { useLinphoneLink } from '../api/linphone-link';
+
+/**
+ * The Linphone choice of /getQR: a QR code of a one-time remote-provisioning URL (Linphone's "Fetch remote
+ * configuration" / QR assistant). Asked for once per sign-in; "New code" asks again.
+ */
+export function LinphoneQr({ grant }: { grant: string }) {
+  const { t, i18n } = useTranslation();
+  const mint = useLinphoneLink();
+  const [link, setLink] = useState<LinphoneLinkReply | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const asked = useRef<string | null>(null);
+
+  const ask = async () => {
+    setFailure(null);
+    try {
+      setLink(await mint.mutateAsync({ grant }));
+    } catch (error) {
+      setLink(null);
+      setFailure(isApiError(error) ? error.message : t('msg:linphoneGrantInvalid'));
+    }
+  };
+
+  // Once per grant, also under React's double-run of effects in development.
+  useEffect(() => {
+    if (asked.current === grant) return;
+    asked.current = grant;
+    void ask();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [grant]);
+
+  const until = link ? new Date(link.expires_at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : '';
+  return (
+    <Stack align="center" gap="md" data-testid="linphone-qr">
+      {link && (
+        <>
+          <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
+            <QRCodeSVG value={link.url} size={232} marginSize={0} level="M" title={t('endUser.qr.linphoneCodeLabel')} data-testid="linphone-qr-code" />
+          </Box>
+          <Text size="sm" c="dimmed" ta="center" data-testid="linphone-qr-hint">
+            {t('endUser.qr.linphoneHint', { time: until })}
+          </Text>
+        </>
+      )}
+      {mint.isPending && !link && <Loader size="sm" />}
+      {failure && (
+        <Text c="red.7" size="sm" fw={500} role="alert" data-testid="linphone-qr-error">
+          {failure}
+        </Text>
+      )}
+      <Button variant="light" size="sm" leftSection={<IconRefresh size={16} />} loading={mint.isPending} onClick={() => void ask()} data-testid="linphone-qr-new">
+        {t('endUser.qr.linphoneNew')}
+      </Button>
+    </Stack>
+  );
+}

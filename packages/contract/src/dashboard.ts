@@ -30,5 +30,9 @@ export const DashboardReply = z.object({
   /** The tenants closest to (or past) an app licence limit, at most 5, fullest first. */
   licence_use: z.array(TenantLicenceUse),
   recent_failures: RecentFailures,
+  /** Extensions per invitation step (issue #14), in the caller's scope; registrations are not counted (platform data). */
+  invitations: z
+    .object({ not_invited: z.number(), invited: z.number(), invite_failed: z.number(), qr_opened: z.number(), provisioned: z.number(), reprovision_pending: z.number() })
+    .optional(),
 });
 export type DashboardReply = z.infer<typeof DashboardReply>;

@@ -14,10 +14,22 @@ export const EXTENSION_DEFAULT_PAGE_SIZE = 50;
 export const EXTENSION_SORTS = ['extension', 'domain', 'site_name', 'firstname', 'lastname', 'email', 'admin', 'linked', 'mobile_app_allowed', 'desktop_app_allowed'] as const;
 
 /**
+ * Invitation lifecycle of an extension (issue #14): not invited -> invited -> QR opened (the QR page's sign-in
+ * succeeded) -> provisioned (first successful /provision) -> registered (the platform reports a registration).
+ */
+export const LIFECYCLE_STATES = ['not_invited', 'invited', 'qr_opened', 'provisioned', 'registered'] as const;
+export const Lifecycle = z.enum(LIFECYCLE_STATES);
+export type Lifecycle = z.infer<typeof Lifecycle>;
+/** getExtensions `lifecycle` filter: the stored states, failed invitations and pending re-provisioning. */
+export const LIFECYCLE_FILTERS = ['not_invited', 'invited', 'invite_failed', 'qr_opened', 'provisioned', 'reprovision_pending'] as const;
+export const LifecycleFilter = z.enum(LIFECYCLE_FILTERS, { error: 'fieldInvalid' });
+export type LifecycleFilter = z.infer<typeof LifecycleFilter>;
+
+/**
  * getExtensions {tenant_id, sync?}: without limit every row (the spec's list); with ListQuery a page, searched over
  * extension, first/last name and email, total in X-Total-Count. With sync a sync job starts or is joined (X-Job-Id).
  */
-export const GetExtensionsBody = z.strictObject({ tenant_id: tenantId, sync: z.boolean().optional(), ...ListQuery, ...callerEcho });
+export const GetExtensionsBody = z.strictObject({ tenant_id: tenantId, sync: z.boolean().optional(), lifecycle: LifecycleFilter.optional(), ...ListQuery, ...callerEcho });
 export const ExtensionRow = z.object({
   id: z.number(),
   tenant_id: z.string(),
@@ -33,6 +45,16 @@ export const ExtensionRow = z.object({
   desktop_app_allowed: z.boolean(),
   /** Whether the extension has a current registration; absent when the platform does not report registrations. */
   registered: z.boolean().optional(),
+  /** Invitation lifecycle (issue #14); optional so older replies stay valid. */
+  lifecycle: Lifecycle.optional(),
+  invited_at: z.number().nullable().optional(),
+  /** Delivery of the last invitation: queued (or being sent), sent, failed; null when its outbox row is gone. */
+  invite_status: z.enum(['queued', 'sent', 'failed']).nullable().optional(),
+  qr_opened_at: z.number().nullable().optional(),
+  provisioned_at: z.number().nullable().optional(),
+  provisioned_ua: z.string().optional(),
+  /** Since when the app has to fetch its account again (SIP password, profile or domain changed); null when not. */
+  reprovision_pending_since: z.number().nullable().optional(),
 });
 export type ExtensionRow = z.infer<typeof ExtensionRow>;
 export const ExtensionList = z.array(ExtensionRow);
@@ -172,3 +194,14 @@ export type ImportPreview = z.infer<typeof ImportPreview>;
 /** extensionsExport {tenant_id} -> the file name and rows keyed by the ten headers, ready to write as CSV. */
 export const ExtensionsExportBody = z.strictObject({ tenant_id: tenantId, ...callerEcho });
 export const ExtensionsExportReply = z.object({ filename: z.string(), headers: z.array(z.string()), rows: z.array(z.record(z.string(), z.string())) });
+
+const templateId = z.number({ error: 'inviteTemplateRequired' }).int().positive({ error: 'inviteTemplateRequired' });
+/** resendInvite {tenant_id, extension, template_id}: the invitation email again, with this template; a job. */
+export const ResendInviteBody = z.strictObject({ tenant_id: tenantId, extension: extensionNumber, template_id: templateId, ...callerEcho });
+export type ResendInviteBody = z.infer<typeof ResendInviteBody>;
+/**
+ * inviteNotProvisioned {tenant_id, template_id}: a job inviting every linked extension of the tenant whose app has
+ * not provisioned yet, within the tenant's app licences; unlinked and over-licence extensions are skipped.
+ */
+export const InviteNotProvisionedBody = z.strictObject({ tenant_id: tenantId, template_id: templateId, ...callerEcho });
+export type InviteNotProvisionedBody = z.infer<typeof InviteNotProvisionedBody>;

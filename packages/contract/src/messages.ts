@@ -148,6 +148,13 @@ const en = {
   relinkStarted: "Relinking the selected users; the progress is shown below.",
   relinkEmailSubject: "Your app account was renewed",
   relinkEmailText: "Hello {{name}},\n\nYour app account {{username}} was re-created. Choose a new password with the Forgot Password link on this page, then scan the QR code to sign in:\n\n{{link}}",
+  // invitations (issue #14)
+  inviteTemplateRequired: "Please choose an email template for the invitation.",
+  inviteNotLinked: "This extension has no app account yet. Link it first, then send the invitation.",
+  inviteOverLicence: "This extension is beyond the tenant's app licences, so no invitation was sent.",
+  inviteNobody: "Every linked extension with an email has already provisioned its app: nobody to invite.",
+  inviteResent: "The invitation is being sent again.",
+  inviteAllStarted: "Inviting every extension not yet provisioned; the progress is shown below.",
   syncStarted: "Sync started; the progress is shown below.",
   importInvalidFormat: "Invalid Format",
   importStarted: "Importing; the progress is shown below.",

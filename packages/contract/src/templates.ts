@@ -5,6 +5,8 @@ import { LIMITS, callerEcho } from './common';
 export const TEMPLATE_PLACEHOLDERS = ['first_name', 'last_name', 'password', 'link'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export const placeholderToken = (p: TemplatePlaceholder) => `{{${p}}}`;
+/** Whether a template body carries {{link}} (spaces inside the braces allowed); without it the link is appended when sent. */
+export const hasLinkToken = (body: string) => /\{\{\s*link\s*\}\}/.test(body);
 export const TEMPLATE_BODY_MAX = 100_000;
 
 export const TemplateRow = z.object({ id: z.number(), name: z.string(), subject: z.string(), body: z.string() });

@@ -155,7 +155,18 @@ export interface ExtensionsTable {
   pin: string;
   created_at: Millis;
   updated_at: Millis;
+  /** Invitation lifecycle and re-provisioning mark (migration 011, issue #14). */
+  invite_state: ColumnType<InviteState, InviteState | undefined, InviteState>;
+  invited_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  invite_mail_id: ColumnType<number | null, number | null | undefined, number | null>;
+  qr_opened_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  provisioned_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  provisioned_ua: ColumnType<string, string | undefined, string>;
+  reprovision_pending_since: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
 }
+
+/** The furthest invitation step an extension reached (migration 011). */
+export type InviteState = 'none' | 'invited' | 'qr_opened' | 'provisioned';
 
 export interface ClientProfilesTable {
   id: Generated<number>;
@@ -353,6 +364,7 @@ export interface AppActivationsTable {
   issued_at: Millis;
   first_used_at: Millis | null;
   revoked_at: Millis | null;
+}
 
 /** One external-provisioning request of a softphone app, allowed or refused. */
 export interface ProvisioningLogTable {

@@ -9,6 +9,7 @@ import { provisioning006 } from './006-provisioning';
 import { throttle007 } from './007-throttle';
 import { provisioningLog008 } from './008-provisioning-log';
 import { appActivation010 } from './010-app-activation';
+import { invitations011 } from './011-invitations';
 import { directoryLinphone012 } from './012-directory-linphone';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
@@ -23,6 +24,7 @@ function all(db: Db): Record<string, Migration> {
     '007_throttle': throttle007(),
     '008_provisioning_log': provisioningLog008(),
     '010_app_activation': appActivation010(),
+    '011_invitations': invitations011(),
     '012_directory_linphone': directoryLinphone012(db.dialect),
   };
 }

@@ -104,6 +104,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/linkExtension': { answers: SCOPED },
   'POST /api/v1/emailLink': { answers: SCOPED },
   'POST /api/v1/reLinkExtensions': { answers: SCOPED },
+  'POST /api/v1/resendInvite': { answers: SCOPED },
+  'POST /api/v1/inviteNotProvisioned': { answers: SCOPED },
   'POST /api/v1/revokeApp': { answers: SCOPED },
   'POST /api/v1/rotateActivation': { answers: SCOPED },
   'POST /api/v1/jobStatus': { answers: SCOPED },

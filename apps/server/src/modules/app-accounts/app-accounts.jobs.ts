@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import { emailToPlatform } from './email-to-platform';
 import { assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { composeLinkEmail, qrLink } from './link-email';
+import { markInvited } from '../extensions/lifecycle';
 
 export const EMAIL_LINKS = 'app-accounts.email-links';
 export const RELINK = 'app-accounts.relink';
@@ -46,7 +47,8 @@ export const emailLinksJob = defineJob({
       for (const u of users) {
         const mail = composeLinkEmail({ subject: p.subject, body: p.body }, u, { publicUrl: deps.config.publicUrl, cloudId: deps.config.CLOUD_ID, lang: p.lang });
         await ctx.once(`mail:${u.tenant_id}:${u.extension}`, async (trx) => {
-          await deps.mailer.enqueue({ kind: 'qr_link', to: u.email, cc: p.cc, subject: mail.subject, html: mail.html, text: mail.text }, trx);
+          const mailId = await deps.mailer.enqueue({ kind: 'qr_link', to: u.email, cc: p.cc, subject: mail.subject, html: mail.html, text: mail.text }, trx);
+          await markInvited(trx, u.tenant_id, u.extension, mailId);
         });
         sent++;
       }
@@ -81,10 +83,11 @@ export const relinkJob = defineJob({
         await ctx.once(`relink:${u.tenant_id}:${u.extension}`, async (trx) => {
           await saveAppAccount(trx, null, { cloudId: deps.config.CLOUD_ID, tenantId: u.tenant_id, extension: ext, email: u.email, passwordHash });
           const name = `${ext.firstname} ${ext.lastname}`.trim() || u.email;
-          await deps.mailer.enqueue(
+          const mailId = await deps.mailer.enqueue(
             { kind: 'relink', to: u.email, subject: formatMessage(lang, 'relinkEmailSubject'), text: formatMessage(lang, 'relinkEmailText', { name, username: u.email, link }) },
             trx,
           );
+          await markInvited(trx, u.tenant_id, u.extension, mailId);
         });
         sent++;
       } catch (err) {

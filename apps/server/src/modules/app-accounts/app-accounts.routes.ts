@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmailLinkBody, ErrorBody, JobStartedReply, LinkExtensionBody, OkReply, ReLinkExtensionsBody } from '@provisio/contract';
+import { EmailLinkBody, ErrorBody, InviteNotProvisionedBody, JobStartedReply, LinkExtensionBody, OkReply, ReLinkExtensionsBody, ResendInviteBody } from '@provisio/contract';
 import { actorOf } from '../../lib/audit';
 import { requestLanguage, t } from '../../lib/i18n';
 import { emailLink, linkExtension, relinkExtensions } from './app-accounts.service';
+import { inviteNotProvisioned, resendInvite } from './invitations.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const tags = ['app-accounts'];
 
 export const appAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,5 +27,15 @@ export const appAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/reLinkExtensions', {
     schema: { tags, summary: 'Re-create the selected users app accounts and re-send their links (a job)', body: ReLinkExtensionsBody, response: { 200: JobStartedReply, ...errors } },
     handler: (req) => relinkExtensions(deps, actorOf(req), req.body, requestLanguage(req)),
+  });
+
+  app.post('/resendInvite', {
+    schema: { tags, summary: "Send one linked extension's invitation (QR-link email) again with a template (a job; issue #14)", body: ResendInviteBody, response: { 200: JobStartedReply, ...errors } },
+    handler: (req) => resendInvite(deps, actorOf(req), req.body, requestLanguage(req)),
+  });
+
+  app.post('/inviteNotProvisioned', {
+    schema: { tags, summary: 'Invite every linked extension of a tenant whose app has not provisioned, within the licences (a job with progress; issue #14)', body: InviteNotProvisionedBody, response: { 200: JobStartedReply, ...errors } },
+    handler: (req) => inviteNotProvisioned(deps, actorOf(req), req.body, requestLanguage(req)),
   });
 };

@@ -83,7 +83,7 @@ async function subscribersPerTenant(deps: Deps, scope: 'all' | string[], emails:
 const ADMIN_MAIL_LIMIT = 2 ** 31 - 1;
 
 /** The quotas a send draws from: the caller's and each tenant's, `perTenant` messages each (issue #13). */
-function mailClaims(deps: Deps, actor: Actor, perTenant: Map<string, number>): MailClaim[] {
+export function mailClaims(deps: Deps, actor: Actor, perTenant: Map<string, number>): MailClaim[] {
   const total = [...perTenant.values()].reduce((a, b) => a + b, 0);
   const admin = actor.caller.role === 'admin';
   return [
@@ -93,7 +93,7 @@ function mailClaims(deps: Deps, actor: Actor, perTenant: Map<string, number>): M
 }
 
 /** Claims the quotas, then queues the job; the quota is given back if queuing fails. */
-async function enqueueMail<P>(deps: Deps, claims: MailClaim[], type: string, payload: P, opts: { tenantId: string | null; createdBy: string }) {
+export async function enqueueMail<P>(deps: Deps, claims: MailClaim[], type: string, payload: P, opts: { tenantId: string | null; createdBy: string }) {
   await claimMailQuota(deps.db, claims);
   try {
     return await deps.jobs.enqueue(type, payload, opts);

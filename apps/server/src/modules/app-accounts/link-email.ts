@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { type Language, formatMessage } from '@provisio/contract';
+import { type Language, formatMessage, hasLinkToken } from '@provisio/contract';
 import { sanitizeRichText } from '../../lib/html';
 
 export interface LinkEmailUser {
@@ -24,10 +24,13 @@ function toText(html: string): string {
 }
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(first_name|last_name|password|link)\s*\}\}/g, (_, k: string) => values[k] ?? '');
+/** The plain-text part keeps the link even when the HTML only had it in an href. */
+const withTextLink = (text: string) => (hasLinkToken(text) ? text : `${text}\n\n{{link}}`);
 
 /**
- * One QR-link email: the template body sanitised again, placeholders filled with escaped values. {{password}}
- * never carries a password: it becomes a sentence sending the user to the password they were given or to reset.
+ * One QR-link email: the template body sanitised again (the link appended when it has no {{link}}), placeholders
+ * filled with escaped values. {{password}} never carries a password: it becomes a sentence sending the user to the
+ * password they were given or to reset.
  */
 export function composeLinkEmail(tpl: { subject: string; body: string }, user: LinkEmailUser, ctx: { publicUrl: string; cloudId: string; lang: Language }) {
   const raw = {
@@ -36,11 +39,13 @@ export function composeLinkEmail(tpl: { subject: string; body: string }, user: L
     password: formatMessage(ctx.lang, 'passwordPlaceholder'),
     link: qrLink(ctx.publicUrl, user.email, ctx.cloudId),
   };
-  const safeBody = sanitizeRichText(tpl.body);
+  // A body without {{link}} would send an invitation with no way to get the app: the link is appended (issue #14).
+  const sanitized = sanitizeRichText(tpl.body);
+  const safeBody = hasLinkToken(sanitized) ? sanitized : `${sanitized}<p><a href="{{link}}">{{link}}</a></p>`;
   const escaped = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, escapeHtml(v)]));
   return {
     subject: fill(tpl.subject, raw).replace(/[\r\n]+/g, ' '),
     html: fill(safeBody, escaped),
-    text: fill(toText(safeBody), raw),
+    text: fill(withTextLink(toText(safeBody)), raw),
   };
 }

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 const HOUR_MS = 60 * 60_000;
@@ -42,10 +44,13 @@ async function claimCount(db: Db, c: MailClaim, now: number): Promise<boolean> {
 }
 
 /** Gives claimed messages back (the mail they were for will not be queued). */
-export async function releaseMailQuota(db: Db, claims: MailClaim[]): Promise<void> {
+export const releaseMailQuota = (db: Db, claims: MailClaim[]) => releaseMailQuotaIn(db.kysely, claims);
+
+/** releaseMailQuota inside a given transaction (a job's once-only effect). */
+export async function releaseMailQuotaIn(kysely: Kysely<Database>, claims: MailClaim[]): Promise<void> {
   for (const c of claims) {
     if (c.count <= 0) continue;
-    await db.kysely
+    await kysely
       .updateTable('login_failures')
       .set((eb) => ({ failures: eb.case().when('failures', '>', c.count).then(eb('failures', '-', c.count)).else(0).end() }))
       .where('key', '=', c.key)

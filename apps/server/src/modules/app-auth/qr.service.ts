@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { sha256, signGrant, verifyGrant } from '../../lib/signing';
 import { claimMailQuota, tenantMailKey } from '../app-accounts/mail-quota';
+import { markQrOpened } from '../extensions/lifecycle';
 import { issueActivationSecret } from '../app-activation/activation-secrets';
 import { qrMail } from '../app-activation/activation-mail';
 import { takeRateSlot } from '../auth/login-throttle';
@@ -25,6 +26,7 @@ export async function authLogin(deps: Deps, body: AuthLoginBody, ip: string): Pr
   const secret = await issueActivationSecret(deps.db.kysely, acct.id);
   const qrValue = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: secret });
   const { grant, expiresAt } = await signGrant(deps.db, GRANT_PURPOSE, { a: acct.id, q: sha256(qrValue) }, GRANT_TTL_MS);
+  await markQrOpened(deps.db.kysely, acct.tenantId, acct.extension);
   return { domain: acct.domain, qrValue, grant, grant_expires_at: expiresAt };
 }
 

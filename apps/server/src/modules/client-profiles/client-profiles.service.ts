@@ -17,6 +17,7 @@ import type { Caller } from '../auth/caller';
 import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
 import * as repo from './client-profiles.repository';
 import { effectiveProfile } from './effective-profile';
+import { markReprovisionPending, profileScope } from '../extensions/lifecycle';
 
 const profileNotFound = () => new AppError('not_found', 'profileNotFound');
 /** Settings kept in columns of their own (the list shows and sorts them). */
@@ -114,10 +115,14 @@ export async function saveProfile(deps: Deps, actor: Actor, body: ProfileCreateU
     if (!before) {
       const row = await repo.insertProfile(trx, { ...values, company, created_by: actor.caller.kind === 'user' ? actor.caller.id : null, created_at: now });
       await recordAudit(trx, actor, { entity: 'client_profile', entity_id: row.id, action: 'create', after: row });
+      await markReprovisionPending(trx, profileScope(row));
       return row.id;
     }
     const after = await repo.updateProfile(trx, before.id, { ...values, company });
     await recordAudit(trx, actor, { entity: 'client_profile', entity_id: before.id, action: 'update', before, after });
+    // The apps under the profile's scope (before and after, should it move) fetch their account again.
+    const moved = before.tenant_id !== after.tenant_id || before.domain !== after.domain;
+    for (const p of moved ? [before, after] : [after]) await markReprovisionPending(trx, profileScope(p));
     return before.id;
   });
 }
@@ -129,6 +134,7 @@ export async function deleteProfile(deps: Deps, actor: Actor, id: number): Promi
     if (!before) throw profileNotFound();
     await repo.deleteProfileRow(trx, id);
     await recordAudit(trx, actor, { entity: 'client_profile', entity_id: id, action: 'delete', before });
+    await markReprovisionPending(trx, profileScope(before));
   });
 }
 

@@ -15,7 +15,8 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
   const tenantIds = scope === 'all' ? undefined : scope;
   const failures = await recentFailures(deps, caller, tenantIds);
   if (tenantIds && tenantIds.length === 0) {
-    return { resellers: 0, tenants: 0, extensions: 0, linked_extensions: 0, mobile_enabled: 0, desktop_enabled: 0, licence_use: [], recent_failures: failures };
+    const invitations = { not_invited: 0, invited: 0, invite_failed: 0, qr_opened: 0, provisioned: 0, reprovision_pending: 0 };
+    return { resellers: 0, tenants: 0, extensions: 0, linked_extensions: 0, mobile_enabled: 0, desktop_enabled: 0, licence_use: [], recent_failures: failures, invitations };
   }
   let ext = kysely
     .selectFrom('extensions')
@@ -34,7 +35,13 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
       eb.selectFrom('reseller_tenants').select('reseller_id').where('tenant_id', 'in', tenantIds),
     );
   }
-  const [e, t, r, licenceUse] = await Promise.all([ext.executeTakeFirstOrThrow(), tenants.executeTakeFirstOrThrow(), resellers.executeTakeFirstOrThrow(), fullestTenants(deps, tenantIds)]);
+  const [e, t, r, licenceUse, invitations] = await Promise.all([
+    ext.executeTakeFirstOrThrow(),
+    tenants.executeTakeFirstOrThrow(),
+    resellers.executeTakeFirstOrThrow(),
+    fullestTenants(deps, tenantIds),
+    invitationCounts(deps, tenantIds),
+  ]);
   return {
     resellers: Number(r.n),
     tenants: Number(t.n),
@@ -44,7 +51,31 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
     desktop_enabled: Number(e.desktop ?? 0),
     licence_use: licenceUse,
     recent_failures: failures,
+    invitations,
   };
+}
+
+/**
+ * Extensions per invitation step (issue #14): one grouped count over the (tenant_id, invite_state) index, plus the
+ * pending re-provisioning and the invitations whose last mail failed (both small sets).
+ */
+async function invitationCounts(deps: Deps, tenantIds: Scope): Promise<NonNullable<DashboardReply['invitations']>> {
+  const { kysely } = deps.db;
+  let states = kysely.selectFrom('extensions').select((eb) => ['invite_state', eb.fn.countAll<number>().as('n')]).groupBy('invite_state');
+  let pending = kysely.selectFrom('extensions').select((eb) => eb.fn.countAll<number>().as('n')).where('reprovision_pending_since', 'is not', null);
+  let failed = kysely
+    .selectFrom('extensions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('invite_state', '=', 'invited')
+    .where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
+  if (tenantIds) {
+    states = states.where('tenant_id', 'in', tenantIds);
+    pending = pending.where('tenant_id', 'in', tenantIds);
+    failed = failed.where('tenant_id', 'in', tenantIds);
+  }
+  const [rows, p, f] = await Promise.all([states.execute(), pending.executeTakeFirstOrThrow(), failed.executeTakeFirstOrThrow()]);
+  const n = (state: string) => Number(rows.find((r) => r.invite_state === state)?.n ?? 0);
+  return { not_invited: n('none'), invited: n('invited'), invite_failed: Number(f.n), qr_opened: n('qr_opened'), provisioned: n('provisioned'), reprovision_pending: Number(p.n) };
 }
 
 /** Share of a limit in use; anything in use against a limit of 0 is past it. */

@@ -1,7 +1,8 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ExtensionRow } from '@provisio/contract';
+import type { ExtensionRow, LifecycleFilter } from '@provisio/contract';
 import type { Database, ExtensionsTable } from '../../db/schema';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
+import { LIFECYCLE_COLUMNS, type StoredLifecycle, whereLifecycle } from './lifecycle';
 
 export const EXTENSION_COLUMNS = ['id', 'tenant_id', 'extension', 'domain', 'site_name', 'firstname', 'lastname', 'admin', 'email', 'linked', 'mobile_app_allowed', 'desktop_app_allowed'] as const;
 
@@ -11,7 +12,7 @@ const byExtension = sql`substr(${PAD} || ${sql.ref('extension')}, length(${sql.r
 
 type StoredRow = Pick<Selectable<ExtensionsTable>, (typeof EXTENSION_COLUMNS)[number]>;
 
-export function toExtensionRow(r: StoredRow): ExtensionRow {
+export function toExtensionRow<R extends StoredRow>(r: R): Omit<R, 'admin' | 'linked' | 'mobile_app_allowed' | 'desktop_app_allowed'> & ExtensionRow {
   return {
     ...r,
     admin: r.admin === 1,
@@ -21,9 +22,16 @@ export function toExtensionRow(r: StoredRow): ExtensionRow {
   };
 }
 
-/** One tenant's extensions: searched over extension, names and email; sorted; paged when a limit is given. */
-export async function listTenantExtensions(db: Kysely<Database>, tenantId: string, params: ListParams): Promise<{ rows: ExtensionRow[]; total: number }> {
-  const base = db.selectFrom('extensions').select(EXTENSION_COLUMNS).where('tenant_id', '=', tenantId);
+/**
+ * One tenant's extensions: searched over extension, names and email; narrowed to one lifecycle step; sorted; paged
+ * when a limit is given. The rows carry the stored lifecycle columns (lifecycle.ts turns them into the reply's).
+ */
+export async function listTenantExtensions(
+  db: Kysely<Database>,
+  tenantId: string,
+  params: ListParams & { lifecycle?: LifecycleFilter | undefined },
+): Promise<{ rows: (ExtensionRow & StoredLifecycle)[]; total: number }> {
+  const base = whereLifecycle(db.selectFrom('extensions').select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS]).where('tenant_id', '=', tenantId), params.lifecycle);
   const { rows, total } = await runList(base, params, {
     search: ['extension', 'firstname', 'lastname', 'email'],
     sorts: {

@@ -1,4 +1,4 @@
-import type { AppUsageReply, CreateExtensionBody, EditUserDetailsBody, ExtensionRow, UpdateAndGetExtensionBody, UserDetails } from '@provisio/contract';
+import type { AppUsageReply, CreateExtensionBody, EditUserDetailsBody, ExtensionRow, LifecycleFilter, UpdateAndGetExtensionBody, UserDetails } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -10,14 +10,15 @@ import { findExtension, listTenantExtensions, tenantDomainNames } from './extens
 import { removePortalExtensions, upsertPortalExtensions } from './extensions.sync';
 import { appUse, assertAppLimit } from './licence-limits';
 import { withRegistrations } from './extensions.sip';
+import { markReprovisionPending, withLifecycle } from './lifecycle';
 
 const notFoundExt = () => new AppError('not_found', 'extensionNotFound');
 const platformCannotWrite = () => new AppError('forbidden', 'platformCannotWrite');
 
-export async function getExtensions(deps: Deps, caller: Caller, tenantId: string, params: ListParams): Promise<{ rows: ExtensionRow[]; total: number }> {
+export async function getExtensions(deps: Deps, caller: Caller, tenantId: string, params: ListParams & { lifecycle?: LifecycleFilter | undefined }): Promise<{ rows: ExtensionRow[]; total: number }> {
   await assertTenantVisible(deps.db, caller, tenantId);
   const list = await listTenantExtensions(deps.db.kysely, tenantId, params);
-  return { ...list, rows: await withRegistrations(deps, tenantId, list.rows) };
+  return { ...list, rows: await withLifecycle(deps.db.kysely, await withRegistrations(deps, tenantId, list.rows)) };
 }
 
 /**
@@ -101,6 +102,7 @@ export async function editUserDetails(deps: Deps, actor: Actor, body: EditUserDe
       if (account) await recordAudit(trx, actor, { entity: 'app_account', entity_id: account.id, action: 'delete', before: account });
     }
     await recordAudit(trx, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${before.extension}`, action: 'update', before, after });
+    if (domain !== before.domain) await markReprovisionPending(trx, { kind: 'extension', tenantId: body.tenant_id, extension: before.extension });
   });
 }
 

@@ -5,12 +5,13 @@ import { AppError } from '../../lib/errors';
 import { newSipPassword } from '../../platform/builtin';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { findExtension } from './extensions.repository';
+import { markReprovisionPending } from './lifecycle';
 
 /**
  * Marks each row registered / not registered when the platform reports registrations (Kamailio's location table,
  * NetSapiens devices). A platform that cannot be read leaves the field out rather than failing the list.
  */
-export async function withRegistrations(deps: Deps, tenantId: string, rows: ExtensionRow[]): Promise<ExtensionRow[]> {
+export async function withRegistrations<R extends ExtensionRow>(deps: Deps, tenantId: string, rows: R[]): Promise<R[]> {
   const list = deps.connector.listRegistrations;
   if (!list || rows.length === 0) return rows;
   try {
@@ -30,4 +31,5 @@ export async function setSipPassword(deps: Deps, actor: Actor, body: SetSipPassw
   if (!ext) throw new AppError('not_found', 'extensionNotFound');
   await deps.connector.setSipPassword(body.tenant_id, body.extension, body.password ?? newSipPassword());
   await recordAudit(deps.db.kysely, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${body.extension}`, action: 'update', after: { sip_password: 'changed' } });
+  await markReprovisionPending(deps.db.kysely, { kind: 'extension', tenantId: body.tenant_id, extension: body.extension });
 }

@@ -8,6 +8,7 @@ import type { Caller } from '../auth/caller';
 import { readSettings } from '../client-profiles/client-profiles.service';
 import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';
+import { markProvisioned } from '../extensions/lifecycle';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { buildAccountXml, reprovisionKeys, sipServers } from './account-xml';
 import { type ProvisioningEntry, recordProvisioning, recordProvisioningOnce } from './provisioning-log';
@@ -83,6 +84,7 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
     map,
   );
   await recordProvisioning(deps, { ...entry('ok'), account: acct.username, tenantId: acct.tenantId, extension: acct.extension });
+  await markProvisioned(deps.db.kysely, acct.tenantId, acct.extension, req.userAgent);
   return xml;
 }
 

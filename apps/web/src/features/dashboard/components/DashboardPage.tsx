@@ -16,6 +16,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useSession } from '../../../lib/session';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { StatCard } from './StatCard';
+import { InvitationsCard } from './InvitationsCard';
 import { FailuresCard, LicenceUseCard, UsageCards } from './UsageCards';
 
 type CountKey = 'resellers' | 'tenants' | 'extensions' | 'linked_extensions' | 'mobile_enabled' | 'desktop_enabled';
@@ -79,6 +80,7 @@ export function DashboardPage() {
         ))}
       </SimpleGrid>
       {summary.data && <UsageCards summary={summary.data} />}
+      {summary.data?.invitations && <InvitationsCard counts={summary.data.invitations} />}
       {summary.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <LicenceUseCard rows={summary.data.licence_use} />

@@ -1,6 +1,6 @@
-import { Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { TEMPLATE_PLACEHOLDERS, placeholderToken, type TemplateRow } from '@provisio/contract';
+import { TEMPLATE_PLACEHOLDERS, hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState, type FormEvent } from 'react';
@@ -29,17 +29,22 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [touched, setTouched] = useState(false);
   const [draftText, setDraftText] = useState('');
+  const [html, setHtml] = useState(template?.body ?? '');
   const [error, setError] = useState<string | null>(null);
   const editor = useEditor({
     // The editor keeps only the nodes and marks it knows: scripts and event handlers never enter it.
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } })],
     content: template?.body ?? '',
     immediatelyRender: true,
-    onCreate: ({ editor: e }) => setDraftText(e.getText()),
+    onCreate: ({ editor: e }) => {
+      setDraftText(e.getText());
+      setHtml(e.isEmpty ? '' : e.getHTML());
+    },
     onUpdate: ({ editor: e }) => {
       setTouched(true);
       setError(null);
       setDraftText(e.getText());
+      setHtml(e.isEmpty ? '' : e.getHTML());
     },
   });
 
@@ -115,6 +120,12 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
                 <RichTextEditor.Content mih={200} data-testid="template-body-content" />
               </RichTextEditor>
             </Input.Wrapper>
+            {html !== '' && !hasLinkToken(html) && (
+              // Saving is allowed: the server appends the link to such a body when it sends it (issue #14).
+              <Alert color="orange" variant="light" data-testid="template-link-warning">
+                {t('templates.linkMissing', { token: placeholderToken('link') })}
+              </Alert>
+            )}
             {error && (
               <Text c="red" size="sm" data-testid="template-error">
                 {error}

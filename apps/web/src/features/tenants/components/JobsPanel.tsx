@@ -3,7 +3,7 @@ import type { JobReply } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/JobProgress';
 
-export type JobKind = 'tenantsSync' | 'sync' | 'import' | 'relink' | 'email';
+export type JobKind = 'tenantsSync' | 'sync' | 'import' | 'relink' | 'email' | 'invite';
 
 export interface RunningJob {
   id: number;
@@ -32,6 +32,7 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
       import: { applied: num(r, 'applied'), skipped: num(r, 'skipped') },
       relink: { relinked: num(r, 'relinked'), failed: job.failed },
       email: { sent: num(r, 'sent'), failed: job.failed },
+      invite: { invited: num(r, 'invited'), unlinked: num(r, 'unlinked'), overLicence: num(r, 'over_licence') },
     };
     return (
       <Text size="sm" data-testid={`job-report-${kind}`}>

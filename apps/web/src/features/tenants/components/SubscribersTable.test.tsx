@@ -24,7 +24,7 @@ const rows: ExtensionRow[] = Array.from({ length: 3 }, (_, i) => ({
 
 function Harness({ tenant }: { tenant: TenantRow }) {
   const [selected, setSelected] = useState<Selection>(new Map());
-  return <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={vi.fn()} onEdit={vi.fn()} canDelete={false} />;
+  return <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={vi.fn()} onEdit={vi.fn()} onResend={vi.fn()} canDelete={false} />;
 }
 
 function renderTable(tenant: Partial<TenantRow> = {}) {
@@ -38,10 +38,12 @@ const headerTexts = () => within(screen.getByTestId('extensions-table')).getAllB
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SubscribersTable', () => {
-  it('shows the 13 columns of spec §2 while no app is on for the whole tenant', async () => {
+  it('shows the 13 columns of spec §2, and the invitation step (issue #14), while no app is on for the whole tenant', async () => {
     renderTable();
     expect(await screen.findAllByTestId('extensions-row')).toHaveLength(3);
-    expect(headerTexts()).toEqual(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Mobile App', 'Desktop App', 'Send Link', 'Edit']);
+    expect(headerTexts()).toEqual(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Invitation', 'Mobile App', 'Desktop App', 'Send Link', 'Edit']);
+    // A reply without the lifecycle fields (an older server) reads as not invited.
+    expect(screen.getByTestId('ext-lifecycle-100')).toHaveTextContent('Not invited');
   });
 
   it('hides the Mobile App column while the tenant-level mobile switch is on', async () => {

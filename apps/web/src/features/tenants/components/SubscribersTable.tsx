@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Checkbox, Switch, Text } from '@mantine/core';
-import { EXTENSION_DEFAULT_PAGE_SIZE, EXTENSION_PAGE_SIZES, type APP_COLUMNS, type ExtensionRow, type TenantRow } from '@provisio/contract';
+import { ActionIcon, Badge, Checkbox, Group, Select, Switch, Text } from '@mantine/core';
+import { EXTENSION_DEFAULT_PAGE_SIZE, EXTENSION_PAGE_SIZES, LIFECYCLE_FILTERS, type APP_COLUMNS, type ExtensionRow, type LifecycleFilter, type TenantRow } from '@provisio/contract';
 import { IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { tenantKeys } from '../api/keys';
 import { FIRST_PAGE, listExtensions } from '../api/list-extensions';
 import { useLastProvisioned } from '../api/get-last-provisioned';
 import { useUpdateExtensionApp } from '../api/update-extension-app';
+import { LifecycleCell } from './LifecycleCell';
 import { checkAllState, shownAppColumns, toggleAll, toggleOne, type Selection } from './selection';
 
 /** Spec §2: seven page links on the subscribers table. */
@@ -21,6 +22,8 @@ interface SubscribersTableProps {
   onSelectedChange: (next: Selection) => void;
   onSendLink: (row: ExtensionRow) => void;
   onEdit: (row: ExtensionRow) => void;
+  /** Sends a linked extension's invitation again (issue #14). */
+  onResend: (row: ExtensionRow) => void;
   /** Admins on a platform that can remove extensions get a per-row delete. */
   canDelete: boolean;
 }
@@ -32,7 +35,7 @@ const yesNo = (value: boolean, yes: string, no: string, testId: string) => (
 );
 
 /** The 13 columns of spec §2, paged and searched on the server so a tenant of 10,000 extensions stays quick. */
-export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLink, onEdit, canDelete }: SubscribersTableProps) {
+export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLink, onEdit, onResend, canDelete }: SubscribersTableProps) {
   const { t, i18n } = useTranslation();
   const provisioned = useLastProvisioned(tenant.tid).data;
   const [page, setPage] = useState<{ rows: ExtensionRow[]; params: ListParams }>({ rows: [], params: {} });
@@ -40,7 +43,8 @@ export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLin
   const shown = shownAppColumns(tenant);
   const tid = tenant.tid;
 
-  const fetcher = useCallback((params: ListParams) => listExtensions(tid, params), [tid]);
+  const [lifecycle, setLifecycle] = useState<LifecycleFilter | null>(null);
+  const fetcher = useCallback((params: ListParams) => listExtensions(tid, params, lifecycle ?? undefined), [tid, lifecycle]);
   const onPageChange = useCallback((next: { rows: ExtensionRow[]; params: ListParams }) => setPage(next), []);
 
   const columns = useMemo<DataColumn<ExtensionRow>[]>(() => {
@@ -97,6 +101,7 @@ export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLin
           );
         },
       },
+      { key: 'lifecycle', header: t('tenants.lifecycle.column'), cell: (r) => <LifecycleCell row={r} onResend={onResend} /> },
       shown.mobile_app_allowed && { key: 'mobile_app_allowed', header: t('tenants.mobileApp'), sortable: true, cell: appSwitch('mobile_app_allowed', t('tenants.mobileApp')) },
       shown.desktop_app_allowed && { key: 'desktop_app_allowed', header: t('tenants.desktopApp'), sortable: true, cell: appSwitch('desktop_app_allowed', t('tenants.desktopApp')) },
       {
@@ -120,7 +125,7 @@ export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLin
       },
     ];
     return cols.filter((c): c is DataColumn<ExtensionRow> => c !== false);
-  }, [t, i18n.language, provisioned, selected, page, shown.mobile_app_allowed, shown.desktop_app_allowed, toggle, tid, onSelectedChange, onSendLink, onEdit]);
+  }, [t, i18n.language, provisioned, selected, page, shown.mobile_app_allowed, shown.desktop_app_allowed, toggle, tid, onSelectedChange, onSendLink, onEdit, onResend]);
 
   const onDelete: DeleteAction<ExtensionRow> | undefined = canDelete
     ? { title: t('tenants.deleteTitle'), message: (r) => t('tenants.deleteMessage', { extension: r.extension }), run: (r) => deleteExtension(tid, r.extension) }
@@ -129,7 +134,8 @@ export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLin
   return (
     <DataTable
       testId="extensions"
-      queryKey={tenantKeys.extensions(tid)}
+      // Unfiltered, the key is the one the tenants page prefetches.
+      queryKey={lifecycle ? [...tenantKeys.extensions(tid), lifecycle] : tenantKeys.extensions(tid)}
       fetcher={fetcher}
       columns={columns}
       rowKey={(r) => r.id}
@@ -137,15 +143,29 @@ export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLin
       pageSizes={EXTENSION_PAGE_SIZES}
       defaultPageSize={EXTENSION_DEFAULT_PAGE_SIZE}
       maxPageLinks={PAGE_LINKS}
-      minTableWidth={1100}
+      minTableWidth={1240}
       onPageChange={onPageChange}
       onDelete={onDelete}
       toolbar={
-        selected.size > 0 && (
-          <Text size="sm" c="dimmed" data-testid="ext-selected-count">
-            {t('tenants.selectedCount', { count: selected.size })}
-          </Text>
-        )
+        <Group gap="sm" wrap="nowrap">
+          <Select
+            size="sm"
+            w={230}
+            clearable
+            placeholder={t('tenants.lifecycle.filterAll')}
+            aria-label={t('tenants.lifecycle.filter')}
+            data={LIFECYCLE_FILTERS.map((f) => ({ value: f, label: t(`tenants.lifecycle.filters.${f}`) }))}
+            value={lifecycle}
+            onChange={(v) => setLifecycle(v as LifecycleFilter | null)}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="ext-lifecycle-filter"
+          />
+          {selected.size > 0 && (
+            <Text size="sm" c="dimmed" data-testid="ext-selected-count">
+              {t('tenants.selectedCount', { count: selected.size })}
+            </Text>
+          )}
+        </Group>
       }
     />
   );

@@ -1,5 +1,5 @@
 import { Button, FileButton, Group } from '@mantine/core';
-import { IconDownload, IconLink, IconPlus, IconRefresh, IconSend, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconLink, IconMailForward, IconPlus, IconRefresh, IconSend, IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,12 +10,14 @@ interface SubscribersToolbarProps {
   onImport: (file: File | null) => void;
   onExport: () => void;
   onBulkEmail: () => void;
+  /** "Invite everyone not yet provisioned" (issue #14). */
+  onInviteAll: () => void;
   /** Admins on the builtin platform add extensions from the portal. */
   onAdd?: () => void;
 }
 
 /** Spec §2's Subscribers buttons (Sync, Relink, Import, Export), bulk Email QR, and Add Extension for admins. */
-export function SubscribersToolbar({ busy, onSync, onRelink, onImport, onExport, onBulkEmail, onAdd }: SubscribersToolbarProps) {
+export function SubscribersToolbar({ busy, onSync, onRelink, onImport, onExport, onBulkEmail, onInviteAll, onAdd }: SubscribersToolbarProps) {
   const { t } = useTranslation();
   // Cleared after each pick, so choosing the same file again (after fixing it) is read again.
   const resetFile = useRef<() => void>(null);
@@ -46,6 +48,9 @@ export function SubscribersToolbar({ busy, onSync, onRelink, onImport, onExport,
       </Button>
       <Button variant="light" size="sm" leftSection={<IconSend size={16} />} onClick={onBulkEmail} data-testid="ext-bulk-email">
         {t('tenants.emailSelected')}
+      </Button>
+      <Button variant="light" size="sm" leftSection={<IconMailForward size={16} />} onClick={onInviteAll} data-testid="ext-invite-all">
+        {t('tenants.invite.allButton')}
       </Button>
       {onAdd && (
         <Button size="sm" ml={{ base: 0, md: 'auto' }} leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid="ext-add">

@@ -16,6 +16,7 @@ import { syncExtensions } from '../api/sync-extensions';
 import { EmailQrModal, type QrTarget } from './EmailQrModal';
 import { exportCsv, toImportRows } from './import-csv';
 import { ImportModal, type ImportCheck } from './ImportModal';
+import { InviteModal, type InviteTarget } from './InviteModal';
 import { JobsPanel, type JobKind, type RunningJob } from './JobsPanel';
 import type { Selection } from './selection';
 import { SubscribersTable } from './SubscribersTable';
@@ -43,6 +44,7 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
   const [qrTarget, setQrTarget] = useState<QrTarget | null>(null);
   const [importCheck, setImportCheck] = useState<ImportCheck | null>(null);
   const [confirmRelink, setConfirmRelink] = useState(false);
+  const [inviteTarget, setInviteTarget] = useState<InviteTarget | null>(null);
   const selectedRows = [...selected.values()];
 
   const addJob = (id: number | null, kind: JobKind) => {
@@ -95,6 +97,7 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
     },
     [t],
   );
+  const onResend = useCallback((row: ExtensionRow) => setInviteTarget({ kind: 'resend', row }), []);
   const onEdit = useCallback(
     (row: ExtensionRow) => navigate('/tenants/details', { state: detailsState(tenant, row.extension) }),
     [navigate, tenant],
@@ -113,6 +116,7 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
             onImport={(f) => void onImport(f)}
             onExport={() => void onExport()}
             onBulkEmail={onBulkEmail}
+            onInviteAll={() => setInviteTarget({ kind: 'all' })}
             onAdd={isAdmin ? () => navigate('/tenants/details', { state: detailsState(tenant, null) }) : undefined}
           />
           <JobsPanel
@@ -122,8 +126,9 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
           />
         </Stack>
       </Paper>
-      <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={onSendLink} onEdit={onEdit} canDelete={isAdmin} />
+      <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={onSendLink} onEdit={onEdit} onResend={onResend} canDelete={isAdmin} />
       <EmailQrModal tenantId={tid} target={qrTarget} domains={domains.data ?? []} onClose={() => setQrTarget(null)} onJob={(id) => addJob(id, 'email')} />
+      <InviteModal tenantId={tid} target={inviteTarget} onClose={() => setInviteTarget(null)} onJob={(id) => addJob(id, 'invite')} />
       <ImportModal check={importCheck} onClose={() => setImportCheck(null)} onJob={(id) => addJob(id, 'import')} />
       <ConfirmDialog
         opened={confirmRelink}

@@ -1,0 +1,132 @@
+import { type Kysely, type SelectQueryBuilder, type Selectable, sql } from 'kysely';
+import type { ExtensionRow, Lifecycle, LifecycleFilter } from '@provisio/contract';
+import type { Database, ExtensionsTable } from '../../db/schema';
+
+/**
+ * The invitation lifecycle of issue #14, kept on the extension's row (migration 011). invite_state only moves
+ * forward (none -> invited -> qr_opened -> provisioned); each mark is one conditional UPDATE, so marking an
+ * extension twice, or in parallel, changes nothing more.
+ */
+type Db = Kysely<Database>;
+
+/** An invitation mail was queued for the extension (its outbox row holds the delivery status). */
+export async function markInvited(db: Db, tenantId: string, extension: string, mailId: number): Promise<void> {
+  await db
+    .updateTable('extensions')
+    .set({ invited_at: Date.now(), invite_mail_id: mailId, invite_state: sql`case when invite_state = 'none' then 'invited' else invite_state end` })
+    .where('tenant_id', '=', tenantId)
+    .where('extension', '=', extension)
+    .execute();
+}
+
+/** The QR page's sign-in succeeded for this extension's app account: the first time is kept. */
+export async function markQrOpened(db: Db, tenantId: string, extension: string): Promise<void> {
+  await db
+    .updateTable('extensions')
+    .set({ qr_opened_at: sql`coalesce(qr_opened_at, ${Date.now()})`, invite_state: sql`case when invite_state in ('none', 'invited') then 'qr_opened' else invite_state end` })
+    .where('tenant_id', '=', tenantId)
+    .where('extension', '=', extension)
+    .where('qr_opened_at', 'is', null)
+    .execute();
+}
+
+/**
+ * A successful /provision: the first one sets when and the app's user agent; every one clears "re-provisioning
+ * pending". Once both are done the WHERE matches nothing, so a steady stream of refreshes writes nothing here.
+ */
+export async function markProvisioned(db: Db, tenantId: string, extension: string, userAgent: string): Promise<void> {
+  await db
+    .updateTable('extensions')
+    .set({
+      provisioned_ua: sql`case when provisioned_at is null then ${userAgent.slice(0, 300)} else provisioned_ua end`,
+      provisioned_at: sql`coalesce(provisioned_at, ${Date.now()})`,
+      invite_state: 'provisioned',
+      reprovision_pending_since: null,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('extension', '=', extension)
+    .where((eb) => eb.or([eb('provisioned_at', 'is', null), eb('reprovision_pending_since', 'is not', null)]))
+    .execute();
+}
+
+/**
+ * Marks extensions "re-provisioning pending" (their account changed: SIP password, client profile, domain) until
+ * each app fetches it again. Only extensions whose app has provisioned are marked (an app not yet set up gets the
+ * new account anyway); the earliest pending time is kept. One UPDATE for the whole scope.
+ */
+export async function markReprovisionPending(db: Db, scope: ReprovisionScope): Promise<void> {
+  let q = db
+    .updateTable('extensions')
+    .set({ reprovision_pending_since: sql`coalesce(reprovision_pending_since, ${Date.now()})` })
+    .where('provisioned_at', 'is not', null);
+  if (scope.kind === 'extension') q = q.where('tenant_id', '=', scope.tenantId).where('extension', '=', scope.extension);
+  // A domain's profile: the extensions on that domain.
+  if (scope.kind === 'domain') q = q.where('tenant_id', '=', scope.tenantId).where('domain', '=', scope.domain);
+  // A tenant's profile: its extensions that no domain profile of the tenant overrides.
+  if (scope.kind === 'tenant') {
+    q = q.where('tenant_id', '=', scope.tenantId).where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('client_profiles as p').select('p.id').where('p.tenant_id', '=', scope.tenantId).whereRef('p.domain', '=', 'extensions.domain'))),
+    );
+  }
+  // The cloud's default profile: every extension no tenant or domain profile overrides.
+  if (scope.kind === 'cloud') {
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('client_profiles as p')
+            .select('p.id')
+            .whereRef('p.tenant_id', '=', 'extensions.tenant_id')
+            .where((p) => p.or([p('p.domain', 'is', null), p('p.domain', '=', p.ref('extensions.domain'))])),
+        ),
+      ),
+    );
+  }
+  await q.execute();
+}
+
+export type ReprovisionScope =
+  | { kind: 'extension'; tenantId: string; extension: string }
+  | { kind: 'domain'; tenantId: string; domain: string }
+  | { kind: 'tenant'; tenantId: string }
+  | { kind: 'cloud' };
+
+/** The scope a client profile applies to (its tenant and domain, or the whole cloud). */
+export const profileScope = (p: { tenant_id: string | null; domain: string | null }): ReprovisionScope =>
+  p.tenant_id === null ? { kind: 'cloud' } : p.domain ? { kind: 'domain', tenantId: p.tenant_id, domain: p.domain } : { kind: 'tenant', tenantId: p.tenant_id };
+
+/** Columns the subscribers table reads for the lifecycle. */
+export const LIFECYCLE_COLUMNS = ['invite_state', 'invited_at', 'invite_mail_id', 'qr_opened_at', 'provisioned_at', 'provisioned_ua', 'reprovision_pending_since'] as const;
+
+/** Narrows a tenant's extensions to one lifecycle filter; every branch uses the (tenant_id, …) indexes. */
+export function whereLifecycle<O>(q: SelectQueryBuilder<Database, 'extensions', O>, filter: LifecycleFilter | undefined): SelectQueryBuilder<Database, 'extensions', O> {
+  switch (filter) {
+    case undefined:
+      return q;
+    case 'not_invited':
+      return q.where('invite_state', '=', 'none');
+    case 'reprovision_pending':
+      return q.where('reprovision_pending_since', 'is not', null);
+    case 'invite_failed':
+      return q.where('invite_state', '=', 'invited').where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
+    default:
+      return q.where('invite_state', '=', filter);
+  }
+}
+
+export type StoredLifecycle = Pick<Selectable<ExtensionsTable>, (typeof LIFECYCLE_COLUMNS)[number]>;
+const MAIL_STATUS = { queued: 'queued', sending: 'queued', sent: 'sent', logged: 'sent', failed: 'failed' } as const;
+
+/**
+ * Adds the lifecycle fields to one page of rows: the delivery status of each last invitation (a primary-key read of
+ * at most one page of outbox rows) and, where the platform reported it, "registered" after "provisioned".
+ */
+export async function withLifecycle(db: Db, rows: (ExtensionRow & StoredLifecycle)[]): Promise<ExtensionRow[]> {
+  const ids = rows.map((r) => r.invite_mail_id).filter((id): id is number => id !== null);
+  const mail = ids.length ? await db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', ids).execute() : [];
+  const status = new Map(mail.map((m) => [m.id, MAIL_STATUS[m.status]]));
+  return rows.map(({ invite_state, invite_mail_id, ...r }) => {
+    const base: Lifecycle = invite_state === 'none' ? 'not_invited' : invite_state;
+    const lifecycle: Lifecycle = base === 'provisioned' && r.registered === true ? 'registered' : base;
+    return { ...r, lifecycle, invite_status: invite_mail_id === null ? null : (status.get(invite_mail_id) ?? null) };
+  });
+}

@@ -2,6 +2,7 @@ import { type DirectoryContact, PROVISION_PARAM_NAMES } from '@provisio/contract
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck } from '../../lib/passwords';
+import { checkActivationSecret } from '../app-activation/activation-secrets';
 import { type CheckedAccount, checkAppCredentials } from '../app-auth/app-credentials';
 import { type DirectoryRow, directoryChangedAt, listDirectory } from './directory.repository';
 
@@ -29,11 +30,12 @@ function param(params: Record<string, unknown>, names: readonly string[]): strin
 }
 
 /**
- * The app's credentials, checked the way /provision checks them (throttled, one 403 for every refusal). The one
- * place to switch when apps authenticate with their activation secret instead.
+ * The app's credentials, checked the way /provision checks them: the activation secret the app holds since its QR
+ * (a hash lookup, no scrypt), else the user's own password through the throttle; one 403 for every refusal. The one
+ * place that decides how the directory authenticates.
  */
-export function authenticateApp(deps: Deps, username: string, password: string, ip: string): Promise<CheckedAccount> {
-  return checkAppCredentials(deps, username, password, ip, denied);
+export async function authenticateApp(deps: Deps, username: string, password: string, ip: string): Promise<CheckedAccount> {
+  return (await checkActivationSecret(deps, username, password)) ?? (await checkAppCredentials(deps, username, password, ip, denied));
 }
 
 const toContact = (r: DirectoryRow): DirectoryContact => {

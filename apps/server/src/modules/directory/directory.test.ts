@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCscPayload } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
 
 let t: TestApp;
@@ -71,7 +72,31 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
     expect(star.statusCode).toBe(200);
   });
 
+  it("takes the activation secret the app holds since its QR, and refuses it once the app is revoked", async () => {
+    const user = 'secret.dir@bluebird.example';
+    const link = await t.call('linkExtension', { email: user, did: '+15550105', pin: '432189', password: PASSWORD, extension: '105', domain: TENANT, tenant_id: TENANT }, { token: admin });
+    expect(link.statusCode, link.body).toBe(200);
+    const qr = await t.call('authLogin', { username: user, password: PASSWORD, cloud_id: 'ACME1' });
+    expect(qr.statusCode, qr.body).toBe(200);
+    const secret = parseCscPayload(qr.json().qrValue)!.password!;
+    expect(secret).not.toBe(PASSWORD);
+    const viaSecret = await post({ cloud_id: 'ACME1', cloud_username: user, cloud_password: secret });
+    expect(viaSecret.statusCode, viaSecret.body).toBe(200);
+    const ids = viaSecret.json<{ contacts: Contact[] }>().contacts.map((c) => c.contactId);
+    expect(ids).toContain('101');
+    expect(ids).not.toContain('105');
+    const revoked = await t.call('revokeApp', { tenant_id: TENANT, extension: '105' }, { token: admin });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    for (const password of [secret, PASSWORD]) {
+      const refused = await post({ cloud_id: 'ACME1', cloud_username: user, cloud_password: password });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('forbidden');
+    }
+  });
+
   it('dates the directory by its newest change and answers 304 when nothing changed since If-Modified-Since', async () => {
+    // Linking, revoking and rotating above dated the directory; start from a known date.
+    await t.db.kysely.updateTable('extensions').set({ updated_at: PAST }).where('tenant_id', '=', TENANT).execute();
     const first = await get(good);
     expect(first.headers['last-modified']).toBe('Tue, 02 Jan 2024 03:04:05 GMT');
     const same = await get(good, { 'if-modified-since': first.headers['last-modified'] as string });

@@ -195,16 +195,31 @@ export class PatientSqliteDriver implements Driver {
   }
 }
 
+/** Prepared statements kept per SQL text; preparing one costs more than running a simple query (issue #14). */
+const STATEMENT_CACHE_SIZE = 500;
+
 class PatientSqliteConnection implements DatabaseConnection {
+  readonly #statements = new Map<string, SQLite.Statement>();
+
   constructor(
     private readonly db: SQLite.Database,
     private readonly patiently: <T>(work: () => T) => Promise<T>,
   ) {}
 
+  /** The statement of this SQL, prepared once; the oldest goes when the cache is full. */
+  #prepare(sql: string): SQLite.Statement {
+    let stmt = this.#statements.get(sql);
+    if (stmt) return stmt;
+    stmt = this.db.prepare(sql);
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+    this.#statements.set(sql, stmt);
+    return stmt;
+  }
+
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
     return this.patiently(() => {
-      const stmt = this.db.prepare(sql);
+      const stmt = this.#prepare(sql);
       if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
       const { changes, lastInsertRowid } = stmt.run(parameters);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useEffectiveProfile } from '../api/get-effective-profile';
 import { useRemoteDomains } from '../api/get-remote-domains';
 import { useUserDetails } from '../api/get-user-details';
+import { AppActivationActions } from './AppActivationActions';
 import { readDetailsState } from './details-state';
 import { ExtensionForm, type ExtensionFormValues } from './ExtensionForm';
 
@@ -47,6 +48,7 @@ export function ExtensionDetailsPage() {
         </Group>
       )}
       {extension && details.isError && <Text c="red">{details.error.message}</Text>}
+      {extension && details.data?.linked && <AppActivationActions tenantId={tid} extension={extension} email={details.data.emailAddress} />}
       {!loading && (!extension || details.data) && (
         <ExtensionForm
           tenant={state.tenant}

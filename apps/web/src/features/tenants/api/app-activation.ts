@@ -1,0 +1,16 @@
+import { RevokeAppReply, type RevokeAppBody, RotateActivationReply, type RotateActivationBody } from '@provisio/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+
+/** revokeApp: the extension's app can no longer provision (secrets and password), and its SIP password is rotated. */
+export function revokeApp(body: RevokeAppBody) {
+  return apiRequest('/revokeApp', { body, schema: RevokeAppReply });
+}
+
+/** rotateActivation: a new activation secret (QR), shown and optionally mailed; the previous one stops after the grace. */
+export function rotateActivation(body: RotateActivationBody) {
+  return apiRequest('/rotateActivation', { body, schema: RotateActivationReply });
+}
+
+export const useRevokeApp = () => useMutation({ mutationFn: revokeApp });
+export const useRotateActivation = () => useMutation({ mutationFn: rotateActivation });

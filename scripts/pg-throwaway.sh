@@ -28,12 +28,24 @@ case "${1:-start}" in
   start)
     PORT=${2:-55432}
     DIR=$(mktemp -d /tmp/provisio-pg.XXXXXX)
+    # A start that fails or is interrupted half-way shows PostgreSQL's own words, and leaves no cluster running and
+    # no directory behind.
+    undo_start() {
+      local f="$DIR/log"
+      [ -s "$f" ] || f="$DIR/initdb.log"
+      if [ -s "$f" ]; then echo "pg-throwaway: start failed; the end of $f:" >&2; tail -n 15 "$f" >&2; fi
+      runuser -u postgres -- "$PGBIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
+      rm -rf "$DIR"
+    }
+    trap undo_start EXIT
+    trap 'exit 130' INT TERM
     chown postgres:postgres "$DIR"
     runuser -u postgres -- "$PGBIN/initdb" -D "$DIR/data" -U postgres --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1
     runuser -u postgres -- "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w -t 30 start \
       -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" >/dev/null
     runuser -u postgres -- psql -q -h "$DIR" -p "$PORT" -U postgres -c "CREATE ROLE app LOGIN PASSWORD 'app'" -c "CREATE DATABASE app OWNER app" >/dev/null
     kamailio_db "$DIR" "$PORT"
+    trap - EXIT INT TERM
     echo "export PG_THROWAWAY_DIR=$DIR"
     echo "export TEST_DATABASE_URL=postgres://app:app@127.0.0.1:$PORT/app"
     echo "export KAMAILIO_TEST_DB_URL=postgres://kamailio:kamailio@127.0.0.1:$PORT/kamailio"

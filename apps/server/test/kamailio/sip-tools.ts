@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,16 +9,24 @@ export const KAMAILIO_CFG = path.join(HERE, 'kamailio.cfg');
 /** The provider's config on PostgreSQL, kept in the repository (deploy/kamailio). */
 export const KAMAILIO_PG_CFG = path.resolve(HERE, '../../../../deploy/kamailio/kamailio.cfg');
 export const REGISTER_XML = path.join(HERE, 'register.xml');
-const PACKAGES = ['kamailio', 'kamailio-sqlite-modules', 'kamailio-postgres-modules', 'sip-tester', 'baresip-core'];
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
-/** Installs Debian's Kamailio, SIPp and baresip when missing (as .ci/run does); needs root and the Debian mirror. */
+/**
+ * Fails with what to do when Debian's Kamailio (with its SQLite and PostgreSQL modules), SIPp or baresip is missing.
+ * Installing is the test bootstrap's job (scripts/test-bootstrap.mjs, run first by `npm test`), not a test's.
+ */
 export function ensureSipTools(): void {
-  const modules = fs.existsSync('/usr/lib/x86_64-linux-gnu/kamailio/modules/db_sqlite.so') || fs.existsSync('/usr/lib/kamailio/modules/db_sqlite.so');
-  if (has('kamailio') && has('sipp') && has('baresip') && modules) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore', timeout: 120_000 });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { env, stdio: 'ignore', timeout: 300_000 });
+  const lacking = [
+    has('kamailio') ? '' : 'kamailio',
+    fs.existsSync('/usr/share/kamailio/db_sqlite') ? '' : 'kamailio-sqlite-modules',
+    fs.existsSync('/usr/share/kamailio/postgres') ? '' : 'kamailio-postgres-modules',
+    has('sipp') ? '' : 'sip-tester',
+    has('baresip') ? '' : 'baresip-core',
+  ].filter(Boolean);
+  if (lacking.length) {
+    const pkgs = lacking.join(' ');
+    throw new Error(`Debian packages missing: ${pkgs}. Run \`node scripts/test-bootstrap.mjs\` (npm test runs it first) or \`sudo apt-get install -y ${pkgs}\`.`);
+  }
 }
 
 /** A free UDP port on loopback (bound, read, released). */

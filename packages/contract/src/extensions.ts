@@ -15,13 +15,14 @@ export const EXTENSION_SORTS = ['extension', 'domain', 'site_name', 'firstname',
 
 /**
  * Invitation lifecycle of an extension (issue #14): not invited -> invited -> QR opened (the QR page's sign-in
- * succeeded) -> provisioned (first successful /provision) -> registered (the platform reports a registration).
+ * succeeded) -> provisioned (first successful /provision) -> registered (the platform reports a registration); revoked
+ * whenever an administrator revoked the app (app_activations.revoked_at), whatever step it had reached.
  */
-export const LIFECYCLE_STATES = ['not_invited', 'invited', 'qr_opened', 'provisioned', 'registered'] as const;
+export const LIFECYCLE_STATES = ['not_invited', 'invited', 'qr_opened', 'provisioned', 'registered', 'revoked'] as const;
 export const Lifecycle = z.enum(LIFECYCLE_STATES);
 export type Lifecycle = z.infer<typeof Lifecycle>;
 /** getExtensions `lifecycle` filter: the stored states, failed invitations and pending re-provisioning. */
-export const LIFECYCLE_FILTERS = ['not_invited', 'invited', 'invite_failed', 'qr_opened', 'provisioned', 'reprovision_pending'] as const;
+export const LIFECYCLE_FILTERS = ['not_invited', 'invited', 'invite_failed', 'qr_opened', 'provisioned', 'reprovision_pending', 'revoked'] as const;
 export const LifecycleFilter = z.enum(LIFECYCLE_FILTERS, { error: 'fieldInvalid' });
 export type LifecycleFilter = z.infer<typeof LifecycleFilter>;
 

@@ -249,6 +249,11 @@ describe('dashboard', () => {
     // 112's last invitation could not be delivered.
     const last = await t.db.kysely.selectFrom('extensions').select('invite_mail_id').where('tenant_id', '=', TENANT).where('extension', '=', '112').executeTakeFirstOrThrow();
     await t.db.kysely.updateTable('mail_messages').set({ status: 'failed', attempts: 99 }).where('id', '=', last.invite_mail_id!).execute();
+    // 113's app was revoked (issue #14 item 3): it shows and filters as revoked, and is counted apart.
+    expect((await t.call('revokeApp', { tenant_id: TENANT, extension: '113' }, { token: r.admin })).statusCode).toBe(200);
+    expect((await row('113')).lifecycle).toBe('revoked');
+    expect(await byState('revoked')).toEqual(['113']);
+    expect(await byState('invited')).toEqual(['111', '112']);
     const admin = (await t.call('dashboardSummary', {}, { token: r.admin })).json();
     const simple = (await t.call('dashboardSummary', {}, { token: r.simple })).json();
     const states = await t.db.kysely.selectFrom('extensions').select(['tenant_id', 'invite_state', 'reprovision_pending_since']).execute();
@@ -261,9 +266,14 @@ describe('dashboard', () => {
       qr_opened: count(blue, 'qr_opened'),
       provisioned: count(blue, 'provisioned'),
       reprovision_pending: 0,
+      revoked: 1,
     });
     expect(simple.invitations).toMatchObject({ invited: 3, provisioned: 1, not_invited: 16 });
     expect(admin.invitations).toMatchObject({ not_invited: count(states, 'none'), provisioned: count(states, 'provisioned'), reprovision_pending: 2, invite_failed: 1 });
     expect(admin.invitations.provisioned).toBe(3);
+    // A new activation QR lets the app in again: the step it had reached shows again.
+    expect((await t.call('rotateActivation', { tenant_id: TENANT, extension: '113' }, { token: r.admin })).statusCode).toBe(200);
+    expect((await row('113')).lifecycle).toBe('invited');
+    expect(await byState('revoked')).toEqual([]);
   });
 });

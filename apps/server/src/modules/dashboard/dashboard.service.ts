@@ -15,7 +15,7 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
   const tenantIds = scope === 'all' ? undefined : scope;
   const failures = await recentFailures(deps, caller, tenantIds);
   if (tenantIds && tenantIds.length === 0) {
-    const invitations = { not_invited: 0, invited: 0, invite_failed: 0, qr_opened: 0, provisioned: 0, reprovision_pending: 0 };
+    const invitations = { not_invited: 0, invited: 0, invite_failed: 0, qr_opened: 0, provisioned: 0, reprovision_pending: 0, revoked: 0 };
     return { resellers: 0, tenants: 0, extensions: 0, linked_extensions: 0, mobile_enabled: 0, desktop_enabled: 0, licence_use: [], recent_failures: failures, invitations };
   }
   let ext = kysely
@@ -68,14 +68,21 @@ async function invitationCounts(deps: Deps, tenantIds: Scope): Promise<NonNullab
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('invite_state', '=', 'invited')
     .where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
+  // Revoked apps (migration 010), counted apart; they keep the step they had reached in the counts above.
+  let revoked = kysely
+    .selectFrom('app_accounts as a')
+    .innerJoin('app_activations as v', 'v.app_account_id', 'a.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('v.revoked_at', 'is not', null);
   if (tenantIds) {
     states = states.where('tenant_id', 'in', tenantIds);
     pending = pending.where('tenant_id', 'in', tenantIds);
     failed = failed.where('tenant_id', 'in', tenantIds);
+    revoked = revoked.where('a.tenant_id', 'in', tenantIds);
   }
-  const [rows, p, f] = await Promise.all([states.execute(), pending.executeTakeFirstOrThrow(), failed.executeTakeFirstOrThrow()]);
-  const n = (state: string) => Number(rows.find((r) => r.invite_state === state)?.n ?? 0);
-  return { not_invited: n('none'), invited: n('invited'), invite_failed: Number(f.n), qr_opened: n('qr_opened'), provisioned: n('provisioned'), reprovision_pending: Number(p.n) };
+  const [rows, p, f, r] = await Promise.all([states.execute(), pending.executeTakeFirstOrThrow(), failed.executeTakeFirstOrThrow(), revoked.executeTakeFirstOrThrow()]);
+  const n = (state: string) => Number(rows.find((x) => x.invite_state === state)?.n ?? 0);
+  return { not_invited: n('none'), invited: n('invited'), invite_failed: Number(f.n), qr_opened: n('qr_opened'), provisioned: n('provisioned'), reprovision_pending: Number(p.n), revoked: Number(r.n) };
 }
 
 /** Share of a limit in use; anything in use against a limit of 0 is past it. */

@@ -31,7 +31,7 @@ export async function listTenantExtensions(
   tenantId: string,
   params: ListParams & { lifecycle?: LifecycleFilter | undefined },
 ): Promise<{ rows: (ExtensionRow & StoredLifecycle)[]; total: number }> {
-  const base = whereLifecycle(db.selectFrom('extensions').select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS]).where('tenant_id', '=', tenantId), params.lifecycle);
+  const base = whereLifecycle(db.selectFrom('extensions').select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS]).where('tenant_id', '=', tenantId), db, tenantId, params.lifecycle);
   const { rows, total } = await runList(base, params, {
     search: ['extension', 'firstname', 'lastname', 'email'],
     sorts: {

@@ -18,7 +18,7 @@ const platformCannotWrite = () => new AppError('forbidden', 'platformCannotWrite
 export async function getExtensions(deps: Deps, caller: Caller, tenantId: string, params: ListParams & { lifecycle?: LifecycleFilter | undefined }): Promise<{ rows: ExtensionRow[]; total: number }> {
   await assertTenantVisible(deps.db, caller, tenantId);
   const list = await listTenantExtensions(deps.db.kysely, tenantId, params);
-  return { ...list, rows: await withLifecycle(deps.db.kysely, await withRegistrations(deps, tenantId, list.rows)) };
+  return { ...list, rows: await withLifecycle(deps.db.kysely, tenantId, await withRegistrations(deps, tenantId, list.rows)) };
 }
 
 /**

@@ -97,19 +97,37 @@ export const profileScope = (p: { tenant_id: string | null; domain: string | nul
 /** Columns the subscribers table reads for the lifecycle. */
 export const LIFECYCLE_COLUMNS = ['invite_state', 'invited_at', 'invite_mail_id', 'qr_opened_at', 'provisioned_at', 'provisioned_ua', 'reprovision_pending_since'] as const;
 
-/** Narrows a tenant's extensions to one lifecycle filter; every branch uses the (tenant_id, …) indexes. */
-export function whereLifecycle<O>(q: SelectQueryBuilder<Database, 'extensions', O>, filter: LifecycleFilter | undefined): SelectQueryBuilder<Database, 'extensions', O> {
+/**
+ * The revocation hook (issue #14 item 3, migration 010): the extensions of a tenant whose app an administrator
+ * revoked. A small set, read through the app account; a new activation QR clears revoked_at and the step shows again.
+ */
+const revokedOf = (db: Db, tenantId: string) =>
+  db
+    .selectFrom('app_accounts as a')
+    .innerJoin('app_activations as v', 'v.app_account_id', 'a.id')
+    .select('a.extension')
+    .where('a.tenant_id', '=', tenantId)
+    .where('v.revoked_at', 'is not', null);
+
+/** Narrows a tenant's extensions to one lifecycle filter; every branch uses the (tenant_id, …) indexes. Revoked apps show (and filter) as revoked only. */
+export function whereLifecycle<O>(
+  q: SelectQueryBuilder<Database, 'extensions', O>,
+  db: Db,
+  tenantId: string,
+  filter: LifecycleFilter | undefined,
+): SelectQueryBuilder<Database, 'extensions', O> {
+  if (filter === undefined) return q;
+  if (filter === 'revoked') return q.where('extension', 'in', revokedOf(db, tenantId));
+  const live = q.where('extension', 'not in', revokedOf(db, tenantId));
   switch (filter) {
-    case undefined:
-      return q;
     case 'not_invited':
-      return q.where('invite_state', '=', 'none');
+      return live.where('invite_state', '=', 'none');
     case 'reprovision_pending':
-      return q.where('reprovision_pending_since', 'is not', null);
+      return live.where('reprovision_pending_since', 'is not', null);
     case 'invite_failed':
-      return q.where('invite_state', '=', 'invited').where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
+      return live.where('invite_state', '=', 'invited').where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
     default:
-      return q.where('invite_state', '=', filter);
+      return live.where('invite_state', '=', filter);
   }
 }
 
@@ -120,13 +138,18 @@ const MAIL_STATUS = { queued: 'queued', sending: 'queued', sent: 'sent', logged:
  * Adds the lifecycle fields to one page of rows: the delivery status of each last invitation (a primary-key read of
  * at most one page of outbox rows) and, where the platform reported it, "registered" after "provisioned".
  */
-export async function withLifecycle(db: Db, rows: (ExtensionRow & StoredLifecycle)[]): Promise<ExtensionRow[]> {
+export async function withLifecycle(db: Db, tenantId: string, rows: (ExtensionRow & StoredLifecycle)[]): Promise<ExtensionRow[]> {
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => r.invite_mail_id).filter((id): id is number => id !== null);
-  const mail = ids.length ? await db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', ids).execute() : [];
+  const [mail, revoked] = await Promise.all([
+    ids.length ? db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', ids).execute() : [],
+    revokedOf(db, tenantId).where('a.extension', 'in', rows.map((r) => r.extension)).execute(),
+  ]);
   const status = new Map(mail.map((m) => [m.id, MAIL_STATUS[m.status]]));
+  const isRevoked = new Set(revoked.map((x) => x.extension));
   return rows.map(({ invite_state, invite_mail_id, ...r }) => {
     const base: Lifecycle = invite_state === 'none' ? 'not_invited' : invite_state;
-    const lifecycle: Lifecycle = base === 'provisioned' && r.registered === true ? 'registered' : base;
+    const lifecycle: Lifecycle = isRevoked.has(r.extension) ? 'revoked' : base === 'provisioned' && r.registered === true ? 'registered' : base;
     return { ...r, lifecycle, invite_status: invite_mail_id === null ? null : (status.get(invite_mail_id) ?? null) };
   });
 }

@@ -48,6 +48,7 @@ export function InvitationsCard({ counts }: { counts: Counts }) {
         {STEPS.map(({ key, color }) => figure(key, color))}
         {figure('invite_failed', 'red')}
         {figure('reprovision_pending', 'orange')}
+        {figure('revoked', 'dark')}
       </SimpleGrid>
     </Card>
   );

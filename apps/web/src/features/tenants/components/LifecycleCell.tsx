@@ -3,7 +3,7 @@ import type { ExtensionRow, Lifecycle } from '@provisio/contract';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-const COLOR: Record<Lifecycle, string> = { not_invited: 'gray', invited: 'blue', qr_opened: 'cyan', provisioned: 'teal', registered: 'green' };
+const COLOR: Record<Lifecycle, string> = { not_invited: 'gray', invited: 'blue', qr_opened: 'cyan', provisioned: 'teal', registered: 'green', revoked: 'red' };
 
 interface LifecycleCellProps {
   row: ExtensionRow;
@@ -18,7 +18,7 @@ export function LifecycleCell({ row, onResend }: LifecycleCellProps) {
   const { t, i18n } = useTranslation();
   const state = row.lifecycle ?? 'not_invited';
   const when = (at: number | null | undefined) => (at ? new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : '');
-  const at = { not_invited: null, invited: row.invited_at, qr_opened: row.qr_opened_at, provisioned: row.provisioned_at, registered: row.provisioned_at }[state];
+  const at = { not_invited: null, invited: row.invited_at, qr_opened: row.qr_opened_at, provisioned: row.provisioned_at, registered: row.provisioned_at, revoked: null }[state];
   const failed = state === 'invited' && row.invite_status === 'failed';
   const title = state === 'provisioned' || state === 'registered' ? row.provisioned_ua || undefined : undefined;
   return (
@@ -40,7 +40,7 @@ export function LifecycleCell({ row, onResend }: LifecycleCellProps) {
           </Text>
         ) : null}
       </Stack>
-      {row.linked && row.email.trim() !== '' && (
+      {row.linked && row.email.trim() !== '' && state !== 'revoked' && (
         <ActionIcon variant="subtle" size="sm" title={t('tenants.lifecycle.resend')} aria-label={`${t('tenants.lifecycle.resend')} ${row.extension}`} onClick={() => onResend(row)} data-testid={`ext-resend-${row.extension}`}>
           <IconMailForward size={16} />
         </ActionIcon>

@@ -66,11 +66,14 @@ test('app sign-in: forced change with the strength rules, then the hand-off to t
   await phone.getByTestId('app-signin-password').fill(strong);
   await submit.click();
 
-  // 200: the username is kept, and the browser is sent to the app's csc: link (base64 password, cloud id).
+  // 200: the username is kept, and the browser is sent to the app's csc: link carrying an activation secret
+  // (issue #14), never the password, with the cloud id.
   await expect(phone.getByTestId('app-signin-done')).toBeVisible();
-  const expected = `csc:${encodeURIComponent(email)}:${encodeURIComponent(Buffer.from(strong).toString('base64'))}@${cloud}`;
+  const escaped = encodeURIComponent(email).replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const expected = new RegExp(`^csc:${escaped}:[A-Za-z0-9_-]{32}@${cloud}$`);
   await expect(phone.getByTestId('app-signin-open-app')).toHaveAttribute('href', expected);
-  await expect.poll(() => requested).toContain(expected);
+  await expect.poll(() => requested.some((u) => expected.test(u))).toBe(true);
+  expect(requested.join(' ')).not.toContain(encodeURIComponent(Buffer.from(strong).toString('base64')));
   expect(await phone.evaluate(() => localStorage.getItem('appUsername'))).toBe(email);
   await shot(phone, 'end-user-app-signin-done');
 });

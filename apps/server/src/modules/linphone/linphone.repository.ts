@@ -29,12 +29,14 @@ export function dropOldLinks(db: Kysely<Database>, before: number) {
   return db.deleteFrom('linphone_links').where('expires_at', '<', before).execute();
 }
 
-/** The app account with its extension, while the extension still exists and is linked to the app. */
+/** The app account with its extension, while the extension still exists, is linked to the app and the app is not revoked. */
 export function linkedAccount(db: Kysely<Database>, cloudId: string, appAccountId: number) {
   return db
     .selectFrom('app_accounts as a')
     .innerJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
+    .leftJoin('app_activations as v', 'v.app_account_id', 'a.id')
     .select(['a.id', 'a.username', 'a.tenant_id', 'a.extension', 'e.domain', 'e.firstname', 'e.lastname'])
+    .where('v.revoked_at', 'is', null)
     .where('a.id', '=', appAccountId)
     .where('a.cloud_id', '=', cloudId)
     .where('e.linked', '=', 1)

@@ -145,4 +145,15 @@ describe('Linphone one-time provisioning link', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json().error.message).toMatch(/^Too many Linphone QR codes/);
   });
+
+  it('gives nothing for a link minted before the app was revoked, and mints none after', async () => {
+    const g = await grant();
+    // The hour's allowance was used up by the test above.
+    await t.db.kysely.deleteFrom('login_failures').where('key', 'like', 'linphone-link:%').execute();
+    const link = await newLink(g);
+    const revoked = await t.call('revokeApp', { tenant_id: TENANT, extension: '111' }, { token: admin });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await fetchUrl(link.url)).statusCode).toBe(404);
+    expect((await t.call('linphoneLink', { grant: g })).statusCode).toBe(403);
+  });
 });

@@ -18,26 +18,41 @@ const PG_SCRIPT = path.join(ROOT, 'scripts/pg-throwaway.sh');
 const STEPS = ['typecheck', 'test:server', 'test:web', 'test:e2e'];
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
+/** The running child; `group`: it leads its own process group (a test step), which is signalled as a whole. */
 let current;
 let stopping;
+
+function signalCurrent(sig) {
+  const { child, group } = current ?? {};
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    if (group) process.kill(-child.pid, sig);
+    else child.kill(sig);
+  } catch {
+    // already gone
+  }
+}
+
 for (const sig of Object.keys(SIGNALS)) {
   process.on(sig, () => {
-    // Ctrl-C reaches the running step from the terminal too; a signal sent to this process alone is passed on.
     if (!stopping) console.error(`\n== ${sig}: stopping the tests`);
     stopping ??= sig;
-    if (current && current.exitCode === null) {
-      current.kill(sig);
-      setTimeout(() => current?.exitCode === null && current.kill('SIGKILL'), 15_000).unref();
-    }
+    signalCurrent(sig);
+    setTimeout(() => signalCurrent('SIGKILL'), 15_000).unref();
   });
 }
 
-/** Runs a command; resolves with its exit code (128 + signal number when a signal ended it) and its stdout. */
-function run(cmd, args, { env = process.env, capture = false, detached = false } = {}) {
+/**
+ * Runs a command; resolves with its exit code (128 + signal number when a signal ended it) and its stdout.
+ * `group`: in a process group of its own (a test step: npm, vitest and its workers, Playwright, Chromium, the e2e
+ * stack), so a stop signal reaches all of it at once and Ctrl-C reaches it only through this runner.
+ * `shielded`: the same, but no signal is passed on (stopping the cluster must not be cut short by a second Ctrl-C).
+ */
+function run(cmd, args, { env = process.env, capture = false, group = false, shielded = false } = {}) {
   return new Promise((resolve) => {
     const stdio = ['inherit', capture ? 'pipe' : 'inherit', 'inherit'];
-    const child = spawn(cmd, args, { cwd: ROOT, env, detached, stdio });
-    if (!detached) current = child;
+    const child = spawn(cmd, args, { cwd: ROOT, env, detached: group || shielded, stdio });
+    if (!shielded) current = { child, group };
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
     child.on('error', (err) => {
@@ -45,7 +60,7 @@ function run(cmd, args, { env = process.env, capture = false, detached = false }
       resolve({ code: 127, out });
     });
     child.on('close', (code, signal) => {
-      if (current === child) current = undefined;
+      if (current?.child === child) current = undefined;
       resolve({ code: code ?? 128 + (SIGNALS[signal] ?? 9), out });
     });
   });
@@ -64,8 +79,8 @@ function freePort() {
 
 function npm(script, env) {
   const cli = process.env.npm_execpath;
-  if (cli && /\.c?js$/.test(cli)) return run(process.execPath, [cli, 'run', script], { env });
-  return run('npm', ['run', script], { env });
+  if (cli && /\.c?js$/.test(cli)) return run(process.execPath, [cli, 'run', script], { env, group: true });
+  return run('npm', ['run', script], { env, group: true });
 }
 
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -116,8 +131,7 @@ async function main() {
     }
   } finally {
     if (pgDir) {
-      // In its own process group, so a second Ctrl-C does not cut the stop short.
-      await run('bash', [PG_SCRIPT, 'stop', pgDir], { detached: true });
+      await run('bash', [PG_SCRIPT, 'stop', pgDir], { shielded: true });
       console.log('== PostgreSQL: throwaway cluster stopped and removed');
     }
   }

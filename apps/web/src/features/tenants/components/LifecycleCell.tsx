@@ -22,18 +22,16 @@ export function LifecycleCell({ row, onResend }: LifecycleCellProps) {
   const failed = state === 'invited' && row.invite_status === 'failed';
   const title = state === 'provisioned' || state === 'registered' ? row.provisioned_ua || undefined : undefined;
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Stack gap={2}>
-        <Group gap={4} wrap="nowrap">
-          <Badge variant="light" size="sm" color={failed ? 'red' : COLOR[state]} title={title} data-testid={`ext-lifecycle-${row.extension}`} data-value={state}>
-            {failed ? t('tenants.lifecycle.inviteFailed') : t(`tenants.lifecycle.${state}`)}
+    <Group gap={6} wrap="nowrap" align="flex-start" miw={265} justify="space-between">
+      <Stack gap={2} align="flex-start">
+        <Badge variant="light" size="sm" color={failed ? 'red' : COLOR[state]} title={title} data-testid={`ext-lifecycle-${row.extension}`} data-value={state}>
+          {failed ? t('tenants.lifecycle.inviteFailed') : t(`tenants.lifecycle.${state}`)}
+        </Badge>
+        {row.reprovision_pending_since ? (
+          <Badge variant="outline" size="sm" color="orange" title={when(row.reprovision_pending_since)} data-testid={`ext-reprovision-${row.extension}`}>
+            {t('tenants.lifecycle.reprovisionPending')}
           </Badge>
-          {row.reprovision_pending_since ? (
-            <Badge variant="outline" size="sm" color="orange" title={when(row.reprovision_pending_since)} data-testid={`ext-reprovision-${row.extension}`}>
-              {t('tenants.lifecycle.reprovisionPending')}
-            </Badge>
-          ) : null}
-        </Group>
+        ) : null}
         {at ? (
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {state === 'invited' && row.invite_status === 'queued' ? t('tenants.lifecycle.queuedAt', { date: when(at) }) : when(at)}

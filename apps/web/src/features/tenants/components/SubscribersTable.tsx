@@ -143,14 +143,14 @@ export function SubscribersTable({ tenant, selected, onSelectedChange, onSendLin
       pageSizes={EXTENSION_PAGE_SIZES}
       defaultPageSize={EXTENSION_DEFAULT_PAGE_SIZE}
       maxPageLinks={PAGE_LINKS}
-      minTableWidth={1240}
+      minTableWidth={1410}
       onPageChange={onPageChange}
       onDelete={onDelete}
       toolbar={
         <Group gap="sm" wrap="nowrap">
           <Select
             size="sm"
-            w={230}
+            w={260}
             clearable
             placeholder={t('tenants.lifecycle.filterAll')}
             aria-label={t('tenants.lifecycle.filter')}

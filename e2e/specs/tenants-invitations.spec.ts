@@ -21,7 +21,8 @@ interface Ext {
 async function linkTwo(page: Page, tag: string) {
   const list = await apiCall<Ext[]>(page, 'getExtensions', { tenant_id: TENANT });
   const free = list.filter((e) => !e.linked && e.lifecycle === 'not_invited');
-  const [good, bounce] = tag === 'en' ? [free[0]!, free[1]!] : [free[2]!, free[3]!];
+  const pairs: Record<string, [Ext, Ext]> = { en: [free[0]!, free[1]!], es: [free[2]!, free[3]!], tpl: [free[4]!, free[5]!] };
+  const [good, bounce] = pairs[tag]!;
   const s = stamp();
   const emails = { good: `inv-${tag}-${s}@bluebird.example`, bounce: `inv-${tag}-${s}@${E2E.bounceDomain}` };
   await apiCall(page, 'linkExtension', { email: emails.good, did: '+15550188', pin: '975310', password: PASSWORD, extension: good.extension, tenant_id: TENANT });
@@ -189,4 +190,42 @@ test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard ca
   await expect(page.getByTestId('invitations-provisioned')).toHaveAttribute('data-value', String(summary.invitations.provisioned));
   expect(summary.invitations.provisioned).toBeGreaterThanOrEqual(1);
   await shot(page, 'invitations-dashboard-es-1440');
+});
+
+test('the template editor warns while the body has no {{link}}, and the email still carries the link', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page);
+  await page.getByTestId('nav-email_templates').click();
+  await page.getByTestId('template-add-new').click();
+  const body = page.locator('[data-testid="template-body-content"] .ProseMirror');
+  await body.click();
+  await page.keyboard.type('Hello ');
+  await page.getByTestId('template-insert-first_name').click();
+  await expect(page.getByTestId('template-link-warning')).toHaveText('This body has no {{link}}: the link to the app is added at the end of every email sent with it.');
+  await shot(page, 'invitations-template-warning-1280');
+  await page.keyboard.type(', get the app: ');
+  await page.getByTestId('template-insert-link').click();
+  await expect(page.getByTestId('template-link-warning')).toHaveCount(0);
+
+  // Saved without the token anyway, the invitation sent with it carries the link.
+  const s = stamp();
+  await apiCall(page, 'templateCreateUpdate', { name: `No link ${s}`, subject: `No link ${s}`, body: '<p>Hello {{first_name}}, welcome.</p>' });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const templates = (await (await page.request.get('/api/v1/getTemplates', { headers: { token: token! } })).json()) as { id: number; name: string }[];
+  const tpl = templates.find((t) => t.name === `No link ${s}`)!;
+  const x = await linkTwo(page, 'tpl');
+  const before = (await readMails()).length;
+  await apiCall(page, 'resendInvite', { tenant_id: TENANT, extension: x.good, template_id: tpl.id });
+  const mail = await waitForMail(x.emails.good, before);
+  expect(mail.subject).toBe(`No link ${s}`);
+  expect(mail.text).toContain('welcome.');
+  expect(mail.text).toContain(`/getQR?username=${encodeURIComponent(x.emails.good)}`);
+
+  // French: the same warning in the editor.
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('language-fr').click();
+  await page.getByTestId('template-add-new').click();
+  await page.locator('[data-testid="template-body-content"] .ProseMirror').click();
+  await page.keyboard.type('Bonjour');
+  await expect(page.getByTestId('template-link-warning')).toContainText("Ce corps n'a pas de {{link}}");
 });

@@ -18,7 +18,13 @@ export const CHECKSUM_EXCLUDED = ['sessions', 'app_sessions', 'login_failures', 
 
 /** A hash of every row of every other table, in a stable order: equal hashes mean nothing changed. */
 export async function dbChecksum(db: Db): Promise<string> {
-  const tables = (await db.kysely.introspection.getTables()).map((t) => t.name).filter((n) => !(CHECKSUM_EXCLUDED as readonly string[]).includes(n)).sort();
+  // Kysely lists the tables of every schema on PostgreSQL; other test files work in schemas of their own.
+  const schema = db.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s : undefined;
+  const tables = (await db.kysely.introspection.getTables())
+    .filter((t) => schema === undefined || t.schema === schema)
+    .map((t) => t.name)
+    .filter((n) => !(CHECKSUM_EXCLUDED as readonly string[]).includes(n))
+    .sort();
   const hash = createHash('sha256');
   for (const name of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.kysely);

@@ -25,6 +25,8 @@ export interface AccountXmlInput {
   blf: { target: string; label: string }[];
   /** `<extProvUrl>` / `<extProvInterval>` (seconds): where and how often the app fetches its account again. */
   reprovision?: { url: string; intervalSeconds: number };
+  /** The company directory (Acrobits Web Service Contacts, `wsContacts*`): where the app reads the tenant's contacts. */
+  directory?: { url: string; postData: string };
 }
 
 /** `host[:port]` split as the SDK's outbound proxy keys want it (host, then `outboundProxy_port`); IPv6 in brackets. */
@@ -50,6 +52,19 @@ export function reprovisionKeys(c: { publicUrl: string; CLOUD_ID: string; PROVIS
   if (!c.PROVISION_REFRESH_SECONDS) return undefined;
   const url = `${c.publicUrl}/api/v1/provision?cloud_id=${encodeURIComponent(c.CLOUD_ID)}&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%`;
   return { url, intervalSeconds: c.PROVISION_REFRESH_SECONDS };
+}
+
+/**
+ * Acrobits Web Service Contacts (doc.acrobits.net/api/client/web_contacts.html): the app POSTs the cloud credentials
+ * it keeps (the same `%account[…]%` placeholders as re-provisioning) to /api/v1/directory. Acrobits documents the
+ * `wsContacts*` keys as global settings; that the account XML may carry them is not confirmed (docs/provisioning.md),
+ * so a provider may have to enter the same values in the Cloud Softphone portal.
+ */
+export function directoryKeys(c: { publicUrl: string; CLOUD_ID: string }): AccountXmlInput['directory'] {
+  return {
+    url: `${c.publicUrl}/api/v1/directory`,
+    postData: `cloud_id=${encodeURIComponent(c.CLOUD_ID)}&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%`,
+  };
 }
 
 /** A stored number outside the contract's range (saved before the range followed the SDK) is left out. */
@@ -109,6 +124,10 @@ export function buildAccountXml(a: AccountXmlInput, map: KeyMap): string {
     ['cloud_username', a.cloudUsername],
     ['extProvUrl', a.reprovision?.url ?? null],
     ['extProvInterval', a.reprovision ? String(a.reprovision.intervalSeconds) : null],
+    ['wsContactsUrl', a.directory?.url ?? null],
+    ['wsContactsMethod', a.directory ? 'POST' : null],
+    ['wsContactsPostData', a.directory?.postData ?? null],
+    ['wsContactsContentType', a.directory ? 'application/x-www-form-urlencoded' : null],
   ];
   const fixedNames = new Set(fixed.map(([k]) => k));
   const lines = fixed.filter((f): f is [string, string] => !!f[1]).map(([k, v]) => `  ${el(k, v)}`);

@@ -10,7 +10,7 @@ import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';
 import { markProvisioned } from '../extensions/lifecycle';
 import { assertTenantVisible } from '../tenants/tenant-scope';
-import { buildAccountXml, reprovisionKeys, sipServers } from './account-xml';
+import { buildAccountXml, directoryKeys, reprovisionKeys, sipServers } from './account-xml';
 import { type ProvisioningEntry, recordProvisioning, recordProvisioningOnce } from './provisioning-log';
 import type { KeyMap } from './xml-mapping';
 
@@ -76,6 +76,7 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
       displayName: `${acct.firstname} ${acct.lastname}`.trim(),
       ...sipServers(deps.connector.sipDomainOf?.(acct.domain) ?? acct.domain, profile?.proxy || deps.connector.sipHost || ''),
       reprovision: reprovisionKeys(deps.config),
+      directory: directoryKeys(deps.config),
       transport: profile?.transport ?? '',
       cloudUsername: acct.username,
       settings: profile ? readSettings(profile) : {},

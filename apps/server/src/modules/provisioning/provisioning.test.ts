@@ -96,6 +96,23 @@ describe('provisioning XML', () => {
     expect(Object.keys(xml)).toHaveLength(new Set(Object.keys(xml)).size);
   });
 
+  it('points the app at the company directory (wsContacts*), and the directory answers the POST the app makes from them', async () => {
+    const xml = readAccount((await provisionGet(good)).body);
+    expect(xml).toMatchObject({
+      wsContactsUrl: `${t.deps.config.publicUrl}/api/v1/directory`,
+      wsContactsMethod: 'POST',
+      wsContactsContentType: 'application/x-www-form-urlencoded',
+      wsContactsPostData: 'cloud_id=ACME1&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%',
+    });
+    // What the app sends: the placeholders filled in with the cloud credentials it keeps, URL-encoded.
+    const form = xml.wsContactsPostData!.replace('%account[cloud_username]%', encodeURIComponent(USER)).replace('%account[cloud_password]%', encodeURIComponent(PASSWORD));
+    const res = await t.app.inject({ method: 'POST', url: new URL(xml.wsContactsUrl!).pathname, headers: { 'content-type': xml.wsContactsContentType! }, payload: form });
+    expect(res.statusCode, res.body).toBe(200);
+    const contacts = res.json().contacts as { contactId: string }[];
+    expect(contacts.length).toBeGreaterThan(5);
+    expect(contacts.map((c) => c.contactId)).not.toContain('110');
+  });
+
   it('leaves the outbound proxy out while it is turned off, and unset settings out', async () => {
     await t.call('profileCreateUpdate', { id: profileId, profile_name: 'Bluebird full', proxy: 'sip.bluebird.example', transport: 'udp', tenant_id: TENANT, outboundproxyhost: 'edge.example', expires: '120' }, { token: admin });
     const xml = readAccount((await provisionGet(good)).body);

@@ -41,6 +41,8 @@ beforeAll(async () => {
   await db.deleteFrom('app_accounts').execute();
   for (let i = 100; i < 120; i++) {
     await db.updateTable('extensions').set({ email: email(String(i)), linked: 0, mobile_app_allowed: 0, desktop_app_allowed: 0 }).where('tenant_id', '=', TENANT).where('extension', '=', String(i)).execute();
+    // The platform holds the same email, so a sync changes nothing but what a test changes on purpose.
+    await db.updateTable('builtin_extensions').set({ email: email(String(i)) }).where('tenant_id', '=', TENANT).where('extension', '=', String(i)).execute();
   }
   await db.updateTable('tenants').set({ mobile_app_allowed: 0, desktop_app_allowed: 0 }).where('tid', '=', TENANT).execute();
   await db.updateTable('licences').set({ vcx_mobile: 3, vcx_desktop: 0 }).where('tenant_id', '=', TENANT).execute();
@@ -145,6 +147,15 @@ describe('re-provisioning pending', () => {
     const details = { firstName: x.firstname, lastName: x.lastname, emailAddress: x.email, domain: 'east.bluebird.example' };
     const moved = await t.call('editUserDetails', { tenant_id: TENANT, extension: '110', user_details: details }, { token: r.admin });
     expect(moved.statusCode, moved.body).toBe(200);
+    expect(await byState('reprovision_pending')).toEqual(['110']);
+    await provision(email('110'));
+    expect(await byState('reprovision_pending')).toEqual([]);
+    // The same when the platform moves it and a sync brings the change in.
+    await db.updateTable('builtin_extensions').set({ domain: TENANT }).where('tenant_id', '=', TENANT).where('extension', '=', '110').execute();
+    const sync = await t.call('getExtensions', { tenant_id: TENANT, sync: true, limit: 1 }, { token: r.admin });
+    expect(sync.statusCode).toBe(200);
+    await t.deps.jobs.drain();
+    expect((await row('110')).domain).toBe(TENANT);
     expect(await byState('reprovision_pending')).toEqual(['110']);
     await provision(email('110'));
     expect(await byState('reprovision_pending')).toEqual([]);

@@ -10,7 +10,7 @@ import { findExtension, listTenantExtensions, tenantDomainNames } from './extens
 import { removePortalExtensions, upsertPortalExtensions } from './extensions.sync';
 import { appUse, assertAppLimit } from './licence-limits';
 import { withRegistrations } from './extensions.sip';
-import { markReprovisionPending, withLifecycle } from './lifecycle';
+import { withLifecycle } from './lifecycle';
 
 const notFoundExt = () => new AppError('not_found', 'extensionNotFound');
 const platformCannotWrite = () => new AppError('forbidden', 'platformCannotWrite');
@@ -102,7 +102,6 @@ export async function editUserDetails(deps: Deps, actor: Actor, body: EditUserDe
       if (account) await recordAudit(trx, actor, { entity: 'app_account', entity_id: account.id, action: 'delete', before: account });
     }
     await recordAudit(trx, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${before.extension}`, action: 'update', before, after });
-    if (domain !== before.domain) await markReprovisionPending(trx, { kind: 'extension', tenantId: body.tenant_id, extension: before.extension });
   });
 }
 

@@ -52,6 +52,14 @@ export async function upsertPortalExtensions(trx: Transaction<Database>, tenantI
           email: eb.ref('excluded.email'),
           admin: eb.ref('excluded.admin'),
           updated_at: eb.ref('excluded.updated_at'),
+          // A domain change (from the platform's sync or an edit) leaves a provisioned app with a stale account:
+          // it is "re-provisioning pending" until it fetches the account again (issue #14).
+          reprovision_pending_since: eb
+            .case()
+            .when(eb.and([eb('extensions.domain', '<>', eb.ref('excluded.domain')), eb('extensions.provisioned_at', 'is not', null)]))
+            .then(eb.fn.coalesce('extensions.reprovision_pending_since', 'excluded.updated_at'))
+            .else(eb.ref('extensions.reprovision_pending_since'))
+            .end(),
           ...(withFlags ? { mobile_app_allowed: eb.ref('excluded.mobile_app_allowed'), desktop_app_allowed: eb.ref('excluded.desktop_app_allowed') } : {}),
         })),
       )

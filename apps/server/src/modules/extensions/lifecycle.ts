@@ -133,6 +133,7 @@ export function whereLifecycle<O>(
 
 export type StoredLifecycle = Pick<Selectable<ExtensionsTable>, (typeof LIFECYCLE_COLUMNS)[number]>;
 const MAIL_STATUS = { queued: 'queued', sending: 'queued', sent: 'sent', logged: 'sent', failed: 'failed' } as const;
+const LOOKUP_CHUNK = 1000;
 
 /**
  * Adds the lifecycle fields to one page of rows: the delivery status of each last invitation (a primary-key read of
@@ -141,10 +142,14 @@ const MAIL_STATUS = { queued: 'queued', sending: 'queued', sent: 'sent', logged:
 export async function withLifecycle(db: Db, tenantId: string, rows: (ExtensionRow & StoredLifecycle)[]): Promise<ExtensionRow[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.invite_mail_id).filter((id): id is number => id !== null);
-  const [mail, revoked] = await Promise.all([
-    ids.length ? db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', ids).execute() : [],
-    revokedOf(db, tenantId).where('a.extension', 'in', rows.map((r) => r.extension)).execute(),
-  ]);
+  // The spec's unpaged list can hold a whole tenant: look up in chunks, within SQLite's bound-parameter limit.
+  const mail: { id: number; status: keyof typeof MAIL_STATUS }[] = [];
+  const revoked: { extension: string }[] = [];
+  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK) {
+    const part = ids.slice(i, i + LOOKUP_CHUNK);
+    if (part.length) mail.push(...(await db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', part).execute()));
+    revoked.push(...(await revokedOf(db, tenantId).where('a.extension', 'in', rows.slice(i, i + LOOKUP_CHUNK).map((r) => r.extension)).execute()));
+  }
   const status = new Map(mail.map((m) => [m.id, MAIL_STATUS[m.status]]));
   const isRevoked = new Set(revoked.map((x) => x.extension));
   return rows.map(({ invite_state, invite_mail_id, ...r }) => {

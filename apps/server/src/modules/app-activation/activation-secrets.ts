@@ -14,23 +14,56 @@ export const ACTIVATION_GRACE_MS = ACTIVATION_GRACE_MINUTES * 60_000;
 const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 const sameHash = (a: string, storedHex: string) => storedHex.length === 64 && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(storedHex, 'hex'));
 
+/** `previous_until` of a previous secret a phone holds and that stays valid until an administrator rotates it. */
+export const KEPT_UNTIL = 8_640_000_000_000_000;
+
 /**
- * Issues a new secret for an app account and returns it in clear (the only time it exists so). The current one
- * becomes the previous, valid ACTIVATION_GRACE_MS more; a revoked app gets a fresh start (nothing carried over).
- * One statement, so parallel rotations cannot lose a row.
+ * Issues a new secret for an app account and returns it in clear (the only time it exists so); a revoked app gets a
+ * fresh start (nothing carried over). One statement, so parallel rotations cannot lose a row.
+ *
+ * - `rotate` (an administrator's rotateActivation): the current secret becomes the previous one, valid
+ *   ACTIVATION_GRACE_MS more, then it stops: that is what a rotation is for.
+ * - `show` (the user's own QR, on /getQR or after the app sign-in): a secret a phone has already used stays valid
+ *   (kept as the previous one), so setting up a second device, or showing the QR again, does not cut off the phone
+ *   that re-provisions with it every PROVISION_REFRESH_SECONDS; a secret never used gets the grace only, and a kept
+ *   one is not pushed out by a QR that was never scanned. Two devices keep working; a third used secret pushes the
+ *   oldest out.
  */
-export async function issueActivationSecret(db: Kysely<Database>, appAccountId: number, now = Date.now()): Promise<string> {
+export async function issueActivationSecret(db: Kysely<Database>, appAccountId: number, now = Date.now(), mode: 'show' | 'rotate' = 'show'): Promise<string> {
   const secret = randomBytes(ACTIVATION_SECRET_BYTES).toString('base64url');
   const hash = hashOf(secret);
+  const show = mode === 'show';
   await db
     .insertInto('app_activations')
     .values({ app_account_id: appAccountId, secret_hash: hash, previous_hash: '', previous_until: 0, issued_at: now, first_used_at: null, revoked_at: null })
     .onConflict((oc) =>
       oc.column('app_account_id').doUpdateSet((eb) => {
         const revoked = eb('app_activations.revoked_at', 'is not', null);
+        const currentUsed = eb('app_activations.first_used_at', 'is not', null);
+        if (!show) {
+          return {
+            previous_hash: eb.case().when(revoked).then('').else(eb.ref('app_activations.secret_hash')).end(),
+            previous_until: eb.case().when(revoked).then(0).else(now + ACTIVATION_GRACE_MS).end(),
+            secret_hash: hash,
+            issued_at: now,
+            first_used_at: null,
+            revoked_at: null,
+          };
+        }
+        // The current secret was never scanned and a phone holds the kept previous one: keep that one.
+        const keepPrevious = eb.and([eb.not(currentUsed), eb('app_activations.previous_until', '>=', KEPT_UNTIL)]);
         return {
-          previous_hash: eb.case().when(revoked).then('').else(eb.ref('app_activations.secret_hash')).end(),
-          previous_until: eb.case().when(revoked).then(0).else(now + ACTIVATION_GRACE_MS).end(),
+          previous_hash: eb.case().when(revoked).then('').when(keepPrevious).then(eb.ref('app_activations.previous_hash')).else(eb.ref('app_activations.secret_hash')).end(),
+          previous_until: eb
+            .case()
+            .when(revoked)
+            .then(0)
+            .when(keepPrevious)
+            .then(eb.ref('app_activations.previous_until'))
+            .when(currentUsed)
+            .then(KEPT_UNTIL)
+            .else(now + ACTIVATION_GRACE_MS)
+            .end(),
           secret_hash: hash,
           issued_at: now,
           first_used_at: null,

@@ -64,7 +64,7 @@ export async function rotateActivation(deps: Deps, actor: Actor, body: RotateAct
   const acct = await appAccountOf(deps, actor, body.tenant_id, body.extension);
   if (body.send_email) await claimMailQuota(deps.db, [{ key: tenantMailKey(acct.tenant_id), count: 1, limit: actor.caller.role === 'admin' ? 2 ** 31 - 1 : deps.config.MAIL_PER_TENANT_HOUR }]);
   const qrValue = await deps.db.kysely.transaction().execute(async (trx) => {
-    const secret = await issueActivationSecret(trx, acct.id);
+    const secret = await issueActivationSecret(trx, acct.id, Date.now(), 'rotate');
     const value = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: secret });
     if (body.send_email) await deps.mailer.enqueue(await qrMail(acct.username, value, acct.username, lang), trx);
     await recordAudit(trx, actor, { entity: 'app_account', entity_id: acct.id, action: 'update', after: { username: acct.username, activation: 'rotated', emailed: Boolean(body.send_email) } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCscPayload } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
 import { type RoleTokens, signInRoles } from '../../../test/roles';
+import { KEPT_UNTIL } from './activation-secrets';
 
 /** Every scrypt the server runs goes through node:crypto's scrypt (lib/passwords.ts): counting it proves the fast path. */
 const scryptCalls = vi.hoisted(() => ({ n: 0 }));
@@ -72,6 +73,8 @@ describe('activation secrets', () => {
   });
 
   it('keeps the previous secret for the grace after a rotation, then refuses it with the usual 403', async () => {
+    // A fresh start: no phone holds a secret of this account yet (the next test covers one that does).
+    await t.db.kysely.deleteFrom('app_activations').where('app_account_id', '=', await accountId(USER)).execute();
     const first = await qrSecret();
     const second = await qrSecret();
     expect((await provision(first)).statusCode).toBe(200);
@@ -83,6 +86,28 @@ describe('activation secrets', () => {
     expect(expired.body).toBe((await provision('Wr0ng-password!')).body);
     expect(expired.body).toContain('<message>Invalid Credentials</message>');
     expect((await provision(second)).statusCode).toBe(200);
+  });
+
+  it("keeps a secret a phone has used when its user shows the QR again (a second device), until an administrator rotates", async () => {
+    const held = await qrSecret();
+    expect((await provision(held)).statusCode).toBe(200);
+    // The user opens /getQR twice more (another device, or just to look) and scans neither.
+    const unscanned = await qrSecret();
+    await qrSecret();
+    const id = await accountId(USER);
+    // Every grace ends: the phone's secret is not one that ends.
+    await t.db.kysely.updateTable('app_activations').set({ previous_until: Date.now() - 1 }).where('app_account_id', '=', id).where('previous_until', '<', KEPT_UNTIL).execute();
+    expect((await provision(held)).statusCode).toBe(200);
+    expect((await provision(unscanned)).statusCode).toBe(403);
+    // A second device scans the newest QR: both phones keep working.
+    const second = await qrSecret();
+    expect((await provision(second)).statusCode).toBe(200);
+    expect((await provision(held)).statusCode).toBe(200);
+    // An administrator's rotation ends them after the grace.
+    expect((await t.call('rotateActivation', { tenant_id: TENANT, extension: '110' }, { token: r.admin })).statusCode).toBe(200);
+    await t.db.kysely.updateTable('app_activations').set({ previous_until: Date.now() - 1 }).where('app_account_id', '=', id).execute();
+    expect((await provision(second)).statusCode).toBe(403);
+    expect((await provision(held)).statusCode).toBe(403);
   });
 
   it('counts a wrong secret as a failed attempt: 403, then 429 past the limit; the right secret still gets in', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { parseCscPayload } from '@provisio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type XmlSipAccount, accountFromXml, baresipRegister } from '../../test/kamailio/baresip';
@@ -150,6 +151,40 @@ describe('baresip configured only from the account XML registers with Kamailio o
       const reg = await register(fresh);
       expect(reg.line, kamFd.log().slice(-1500)).toMatch(/200 OK/);
       expect(reg.ok).toBe(true);
+    });
+  });
+
+  describe('an app set up from its QR (activation secret), then revoked by an administrator', () => {
+    let t: TestApp;
+    let admin: string;
+    const rev: Person = { tenant: 'revoke-t', domain: 'revoke.example', extension: '3050', email: 'sip3050@revoke.example', password: 'Revoke!Domain-2024' };
+    beforeAll(async () => {
+      t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, CLOUD_ID });
+      admin = await t.login();
+      await setUp(t, admin, rev, `127.0.0.1:${kamFd.port}`);
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    it('registers with the account the QR secret provisions; after revokeApp the phone gets 401 and the secret 403', async () => {
+      const qr = await t.call('authLogin', { username: rev.email, password: rev.password, cloud_id: CLOUD_ID });
+      expect(qr.statusCode, qr.body).toBe(200);
+      const secret = parseCscPayload(qr.json().qrValue)!.password!;
+      expect(secret).not.toBe(rev.password);
+      const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: rev.email, cloud_password: secret });
+      const first = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+      expect(first.statusCode, first.body).toBe(200);
+      const held = accountFromXml(first.body);
+      const reg = await register(held);
+      expect(reg.line, kamFd.log().slice(-1500)).toMatch(/200 OK/);
+
+      const revoked = await t.call('revokeApp', { tenant_id: rev.tenant, extension: rev.extension }, { token: admin });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      const stale = await register(held);
+      expect(stale.ok).toBe(false);
+      expect(stale.line).toMatch(/401 Unauthorized/);
+      const again = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+      expect(again.statusCode).toBe(403);
+      expect(again.body).toContain('<message>Invalid Credentials</message>');
     });
   });
 

@@ -151,6 +151,7 @@ const en = {
   // invitations (issue #14)
   inviteTemplateRequired: "Please choose an email template for the invitation.",
   inviteNotLinked: "This extension has no app account yet. Link it first, then send the invitation.",
+  inviteRevoked: "This app was revoked. Issue a new activation QR code first, then send the invitation.",
   inviteOverLicence: "This extension is beyond the tenant's app licences, so no invitation was sent.",
   inviteNobody: "Every linked extension with an email has already provisioned its app: nobody to invite.",
   inviteResent: "The invitation is being sent again.",

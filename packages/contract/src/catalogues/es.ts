@@ -134,6 +134,7 @@ export const es: Catalogue = {
   relinkEmailText: "Hola {{name}}:\n\nSu cuenta de la app {{username}} se volvió a crear. Elija una contraseña nueva con el enlace ¿Olvidó su contraseña? de esta página y escanee el código QR para iniciar sesión:\n\n{{link}}",
   inviteTemplateRequired: "Elija una plantilla de correo para la invitación.",
   inviteNotLinked: "Esta extensión aún no tiene cuenta de la app. Vincúlela primero y luego envíe la invitación.",
+  inviteRevoked: "Esta app fue revocada. Emita primero un nuevo código QR de activación y luego envíe la invitación.",
   inviteOverLicence: "Esta extensión supera las licencias de la app del inquilino, así que no se envió ninguna invitación.",
   inviteNobody: "Todas las extensiones vinculadas con correo ya aprovisionaron su app: no hay nadie a quien invitar.",
   inviteResent: "La invitación se está enviando de nuevo.",

@@ -134,6 +134,7 @@ export const fr: Catalogue = {
   relinkEmailText: "Bonjour {{name}},\n\nVotre compte d'app {{username}} a été recréé. Choisissez un nouveau mot de passe avec le lien Mot de passe oublié de cette page, puis scannez le code QR pour vous connecter :\n\n{{link}}",
   inviteTemplateRequired: "Veuillez choisir un modèle d'e-mail pour l'invitation.",
   inviteNotLinked: "Cette extension n'a pas encore de compte d'application. Liez-la d'abord, puis envoyez l'invitation.",
+  inviteRevoked: "Cette application a été révoquée. Émettez d'abord un nouveau code QR d'activation, puis envoyez l'invitation.",
   inviteOverLicence: "Cette extension dépasse les licences d'application du locataire : aucune invitation n'a été envoyée.",
   inviteNobody: "Toutes les extensions liées avec un e-mail ont déjà provisionné leur application : personne à inviter.",
   inviteResent: "L'invitation est renvoyée.",

@@ -134,6 +134,7 @@ export const pt: Catalogue = {
   relinkEmailText: "Olá {{name}},\n\nSua conta do app {{username}} foi recriada. Escolha uma nova senha pelo link Esqueceu a senha? desta página e leia o código QR para entrar:\n\n{{link}}",
   inviteTemplateRequired: "Escolha um modelo de e-mail para o convite.",
   inviteNotLinked: "Esta extensão ainda não tem conta do app. Vincule-a primeiro e depois envie o convite.",
+  inviteRevoked: "Este app foi revogado. Emita primeiro um novo código QR de ativação e depois envie o convite.",
   inviteOverLicence: "Esta extensão excede as licenças do app do inquilino, por isso nenhum convite foi enviado.",
   inviteNobody: "Todas as extensões vinculadas com e-mail já provisionaram o app: ninguém para convidar.",
   inviteResent: "O convite está sendo enviado novamente.",

@@ -47,6 +47,16 @@ export async function resendInvite(deps: Deps, actor: Actor, body: ResendInviteB
   if (!ext) throw new AppError('not_found', 'extensionNotFound');
   if (ext.linked !== 1) throw new AppError('validation_failed', 'inviteNotLinked');
   if (!ext.email.trim()) throw new AppError('validation_failed', 'userHasNoEmail');
+  // A revoked app is refused everywhere: an invitation would lead to a QR page that refuses it (rotateActivation first).
+  const revoked = await db
+    .selectFrom('app_accounts as a')
+    .innerJoin('app_activations as v', 'v.app_account_id', 'a.id')
+    .select('a.id')
+    .where('a.tenant_id', '=', body.tenant_id)
+    .where('a.extension', '=', ext.extension)
+    .where('v.revoked_at', 'is not', null)
+    .executeTakeFirst();
+  if (revoked) throw new AppError('conflict', 'inviteRevoked');
   const tpl = await template(deps, body.template_id);
   const seats = await tenantSeats(db, body.tenant_id);
   if (!takeSeat(seats, await seatsBefore(db, body.tenant_id, seats, ext.id), ext)) throw new AppError('conflict', 'inviteOverLicence');

@@ -265,6 +265,11 @@ describe('dashboard', () => {
     expect((await row('113')).lifecycle).toBe('revoked');
     expect(await byState('revoked')).toEqual(['113']);
     expect(await byState('invited')).toEqual(['111', '112']);
+    // Its invitation cannot be sent again until a new activation: the QR page would refuse it.
+    const tplId = (await t.db.kysely.selectFrom('email_templates').select('id').executeTakeFirstOrThrow()).id;
+    const resend = await t.call('resendInvite', { tenant_id: TENANT, extension: '113', template_id: tplId }, { token: r.admin, lang: 'pt' });
+    expect(resend.statusCode, resend.body).toBe(409);
+    expect(resend.json().error.message).toBe('Este app foi revogado. Emita primeiro um novo código QR de ativação e depois envie o convite.');
     const admin = (await t.call('dashboardSummary', {}, { token: r.admin })).json();
     const simple = (await t.call('dashboardSummary', {}, { token: r.simple })).json();
     const states = await t.db.kysely.selectFrom('extensions').select(['tenant_id', 'invite_state', 'reprovision_pending_since']).execute();

@@ -36,7 +36,7 @@ test('tenants: choose a tenant, page with 7 links, search as you type, check all
   await expect(page.getByTestId('extensions-total')).toHaveText('Total: 300');
   await expect(page.getByTestId('extensions-page-6')).toBeVisible();
   const headers = page.getByTestId('extensions-table').locator('thead th');
-  await expect(headers).toHaveText(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Mobile App', 'Desktop App', 'Send Link', 'Edit', 'Actions']);
+  await expect(headers).toHaveText(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Invitation', 'Mobile App', 'Desktop App', 'Send Link', 'Edit', 'Actions']);
 
   await page.getByTestId('extensions-page-size').click();
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '75', '100', '150', '200']);

@@ -81,7 +81,9 @@ test('a new tenant with 10,000 extensions: first page and search stay quick (ser
   console.log('in page:', JSON.stringify(inPage));
   // Loose bounds for a shared CI machine; the figures are printed for docs/benchmarks.md.
   expect(firstPage).toBeLessThan(3000);
-  expect(typing).toBeLessThan(1000);
+  // 8 keys with the table's wider rows (Invitation column, #14) took 241 ms alone and 1,029-1,154 ms beside other
+  // runs: the bound catches a table that re-renders per key from the server, not a busy machine.
+  expect(typing).toBeLessThan(2500);
   expect(searched).toBeLessThan(2000);
   await shot(page, 'tenants-10k');
 });

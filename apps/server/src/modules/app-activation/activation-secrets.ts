@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { ACTIVATION_GRACE_MINUTES, ACTIVATION_SECRET_BYTES, ACTIVATION_SECRET_PATTERN } from '@provisio/contract';
 import type { AppAccountsTable, AppActivationsTable, Database, ExtensionsTable } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { type CheckedAccount, appUsername } from '../app-auth/app-credentials';
+import { type CheckedAccount, appUsername, checkedAccount } from '../app-auth/app-credentials';
 
 /**
  * Activation secrets: 24 random bytes (192 bits), shown once in a QR, stored as their SHA-256. A random secret that
@@ -115,16 +115,5 @@ export async function checkActivationSecret(deps: Deps, rawUsername: string, sec
   if (current && row.first_used_at === null) {
     await deps.db.kysely.updateTable('app_activations').set({ first_used_at: Date.now() }).where('app_account_id', '=', row.id).where('first_used_at', 'is', null).execute();
   }
-  return {
-    id: row.id,
-    username: row.username,
-    tenantId: row.tenant_id,
-    extension: row.extension,
-    domain: row.domain ?? '',
-    mustChange: row.must_change_password === 1,
-    admin: row.admin === 1,
-    firstname: row.firstname ?? '',
-    lastname: row.lastname ?? '',
-    pin: row.pin ?? '',
-  };
+  return checkedAccount(row);
 }

@@ -42,6 +42,22 @@ export async function checkAppCredentials(deps: Deps, rawUsername: string, passw
   // A revoked app (issue #14) is refused like a wrong password, on every surface.
   if (!row || !ok || row.linked !== 1 || row.revoked_at != null) throw failure();
   await attempt.succeeded();
+  return checkedAccount(row);
+}
+
+/** An app account row (joined with its extension) as the checks answer it. */
+export function checkedAccount(row: {
+  id: number;
+  username: string;
+  tenant_id: string;
+  extension: string;
+  must_change_password: number;
+  domain?: string | null;
+  admin?: number | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  pin?: string | null;
+}): CheckedAccount {
   return {
     id: row.id,
     username: row.username,

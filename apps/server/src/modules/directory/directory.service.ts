@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { burnPasswordCheck } from '../../lib/passwords';
 import { checkActivationSecret } from '../app-activation/activation-secrets';
 import { type CheckedAccount, checkAppCredentials } from '../app-auth/app-credentials';
+import { param } from '../provisioning/provisioning.service';
 import { type DirectoryRow, directoryChangedAt, listDirectory } from './directory.repository';
 
 export interface DirectoryRequest {
@@ -19,15 +20,6 @@ export type DirectoryResult = { status: 304; lastModified: number } | { status: 
 
 /** The same refusal as /provision for every wrong credential: nothing tells an unknown account from a wrong password. */
 const denied = () => new AppError('forbidden', 'invalidCredentials');
-
-function param(params: Record<string, unknown>, names: readonly string[]): string {
-  for (const n of names) {
-    const v = params[n];
-    const s = Array.isArray(v) ? v[0] : v;
-    if (typeof s === 'string' && s.trim()) return s.trim();
-  }
-  return '';
-}
 
 /**
  * The app's credentials, checked the way /provision checks them: the activation secret the app holds since its QR

@@ -22,8 +22,8 @@ export interface ProvisionRequest {
 
 const denied = () => new AppError('forbidden', 'invalidCredentials');
 
-/** The first non-empty value under any of the accepted names. */
-function param(params: Record<string, unknown>, names: readonly string[]): string {
+/** The first non-empty value under any of the accepted names (query, form or JSON; also the directory's). */
+export function param(params: Record<string, unknown>, names: readonly string[]): string {
   for (const n of names) {
     const v = params[n];
     const s = Array.isArray(v) ? v[0] : v;

@@ -53,6 +53,12 @@ export const ConfigSchema = z.object({
   KAMAILIO_SIP_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a domain name or IP address').optional(),
   KAMAILIO_SIP_HOST: z.string().regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'host or host:port').optional(),
   KAMAILIO_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a realm such as sip.provider.com').optional(),
+  /** Kamailio's JSON-RPC over HTTP (xhttp + jsonrpcs): active calls, contacts (ul.dump / ul.rm), htable.reload. */
+  KAMAILIO_RPC_URL: z.url().optional(),
+  /** rtpengine's ng control socket, `udp:host:port`: listen-in (subscribe request / answer, unsubscribe). */
+  RTPENGINE_NG: z.string().regex(/^udp:[A-Za-z0-9.-]+:\d{1,5}$/, 'udp:host:port, e.g. udp:127.0.0.1:2223').optional(),
+  /** rtpengine's recording-dir (recording-method=pcap): the calls' pcaps, played back as WAV. */
+  RTPENGINE_RECORDING_DIR: z.string().min(1).optional(),
   NS_API_URL: z.url().optional(),
   NS_API_KEY: z.string().min(8).optional(),
   NS_TENANT_MODE: z.enum(['reseller', 'domain']).default('domain'),

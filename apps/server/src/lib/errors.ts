@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_attempts: 429,
+  /** A telephony part the request needs (Kamailio's RPC, rtpengine) does not answer: the caller can retry later. */
+  platform_unreachable: 424,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

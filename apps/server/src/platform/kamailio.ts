@@ -17,6 +17,12 @@ export interface KamailioOptions {
    * subscriber's realm is its domain (auth_check("$fd")). With one realm a SIP username is unique across domains.
    */
   realm?: string;
+  /** Kamailio's JSON-RPC endpoint (`http://127.0.0.1:5071/RPC`): active calls, contacts, htable.reload. */
+  rpcUrl?: string;
+  /** rtpengine's ng socket (`udp:127.0.0.1:2223`): listen-in. */
+  rtpengineNg?: string;
+  /** rtpengine's recording-dir (pcap method): recordings. */
+  recordingDir?: string;
   /** Tests only: the PostgreSQL schema holding Kamailio's tables. */
   pgSchema?: string;
 }

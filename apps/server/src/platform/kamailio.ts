@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { BuiltinConnector, newSipPassword } from './builtin';
-import type { Capabilities, ExtensionWrite, ListOpts, Page, PlatformDomain, PlatformExtension, PlatformRegistration, PlatformTenant, TelephonyConnector } from './connector';
+import type { AppSettingsStore, CallAudioSource, CallRecordQuery, Capabilities, ExtensionWrite, ListOpts, Page, PlatformActiveCall, PlatformCallRecord, PlatformDomain, PlatformExtension, PlatformRecording, PlatformRegistration, PlatformTenant, TelephonyConnector } from './connector';
+import { KamailioCallRecords } from './kamailio-cdrs';
+import { KamailioLiveCalls } from './kamailio-live';
+import { KamailioAppSettings } from './kamailio-settings';
 import { type KamailioDb, kamailioTime, onKamailio, openKamailioDb, subscriberHashes } from './kamailio-db';
 
 export interface KamailioOptions {
@@ -38,8 +41,15 @@ type MetaRow = { tenant_id: string; extension: string; domain: string };
  */
 export class KamailioConnector implements TelephonyConnector {
   readonly id = 'kamailio';
-  readonly capabilities: Capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: false, activeCalls: false };
+  readonly capabilities: Capabilities;
   readonly sipHost?: string;
+  readonly appSettings: AppSettingsStore;
+  // Present only when configured (the modules test for the method): see constructor.
+  listActiveCalls?: (tenant: string) => Promise<PlatformActiveCall[]>;
+  openCallAudio?: (tenant: string, sipCallId: string) => Promise<CallAudioSource | null>;
+  listCallRecords?: (q: CallRecordQuery) => Promise<Page<PlatformCallRecord>>;
+  getCallRecord?: (tenant: string, id: string) => Promise<PlatformCallRecord | null>;
+  getRecording?: (tenant: string, ref: string) => Promise<PlatformRecording | null>;
   private readonly meta: BuiltinConnector;
   private readonly kam: KamailioDb;
 
@@ -51,6 +61,20 @@ export class KamailioConnector implements TelephonyConnector {
     this.kam = openKamailioDb(opts.dbUrl, opts.pgSchema ? { pgSchema: opts.pgSchema } : {});
     const host = opts.sipHost || opts.sipDomain;
     if (host) this.sipHost = host;
+    const sipDomainOf = (d: string) => this.sipDomain(d);
+    this.appSettings = new KamailioAppSettings(db, this.kam, { ...(opts.rpcUrl ? { rpcUrl: opts.rpcUrl } : {}), sipDomainOf });
+    // Call records come from Kamailio's own acc_cdrs table; recordings also need rtpengine's recording-dir.
+    const records = new KamailioCallRecords(db, this.kam, { ...(opts.recordingDir ? { recordingDir: opts.recordingDir } : {}), sipDomainOf });
+    this.listCallRecords = (q) => records.listCallRecords(q);
+    this.getCallRecord = (t, id) => records.getCallRecord(t, id);
+    if (opts.recordingDir) this.getRecording = (t, ref) => records.getRecording(t, ref);
+    // Active calls need Kamailio's RPC (dlg.list); listening in needs rtpengine too.
+    if (opts.rpcUrl && opts.rtpengineNg) {
+      const live = new KamailioLiveCalls(db, { rpcUrl: opts.rpcUrl, rtpengineNg: opts.rtpengineNg, sipDomainOf });
+      this.listActiveCalls = (t) => live.listActiveCalls(t);
+      this.openCallAudio = (t, id) => live.openCallAudio(t, id);
+    }
+    this.capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: true, activeCalls: !!this.listActiveCalls };
   }
 
   /** The subscriber's domain (the SIP URI domain, and its digest realm unless one realm is configured). */

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ActiveChannel } from '@provisio/contract';
 import { IconAlertTriangle, IconHeadphones, IconLock, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -143,6 +143,18 @@ function CallCard({ channel, listening, onListen, onStop }: CallCardProps) {
           <Text size="xs" c="dimmed" data-testid="monitor-packets">
             {t('endUser.monitor.packets', { count: listening.packets })}
           </Text>
+          {listening.sound && (
+            <Progress
+              style={{ flex: 1, minWidth: 60 }}
+              size="sm"
+              color="teal"
+              value={Math.min(100, Math.round(listening.sound.level * 300))}
+              aria-label={t('endUser.monitor.level')}
+              data-testid="monitor-level"
+              data-level={listening.sound.level.toFixed(3)}
+              data-peak-hz={listening.sound.peakHz}
+            />
+          )}
         </Group>
       )}
     </Box>

@@ -7,12 +7,37 @@ export interface Listening {
   state: RTCPeerConnectionState | 'starting' | 'stopped';
   /** inbound-rtp packetsReceived of the audio track, from the browser's WebRTC stats. */
   packets: number;
+  /** What the browser hears, from a Web Audio analyser on the received track (null before audio flows). */
+  sound: Sound | null;
+}
+
+export interface Sound {
+  /** RMS level of the last 128 ms, 0..1. */
+  level: number;
+  /** The strongest frequency in Hz (0 in silence). */
+  peakHz: number;
+}
+
+/** RMS level and strongest frequency of what an analyser hears now. */
+function measure(analyser: AnalyserNode, sampleRate: number): Sound {
+  const wave = new Float32Array(analyser.fftSize);
+  analyser.getFloatTimeDomainData(wave);
+  let sum = 0;
+  for (const v of wave) sum += v * v;
+  const level = Math.sqrt(sum / wave.length);
+  const bins = new Float32Array(analyser.frequencyBinCount);
+  analyser.getFloatFrequencyData(bins);
+  let best = 1;
+  for (let i = 2; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
+  return { level, peakHz: level < 0.003 ? 0 : Math.round((best * sampleRate) / analyser.fftSize) };
 }
 
 interface Session {
   pc: RTCPeerConnection;
   location: string | null;
   timer: number | undefined;
+  meter: number | undefined;
+  context: AudioContext | null;
 }
 
 function iceGathered(pc: RTCPeerConnection, ms = 3000): Promise<void> {
@@ -41,6 +66,8 @@ export function useListener(base: string | undefined, audio: React.RefObject<HTM
     session.current = null;
     if (!s) return;
     window.clearInterval(s.timer);
+    window.clearInterval(s.meter);
+    void s.context?.close().catch(() => undefined);
     s.pc.close();
     if (audio.current) audio.current.srcObject = null;
     setListening((l) => (l ? { ...l, state: 'stopped' } : l));
@@ -52,14 +79,26 @@ export function useListener(base: string | undefined, audio: React.RefObject<HTM
       await stop();
       if (!base) return;
       const pc = new RTCPeerConnection({ iceServers: [] });
-      const s: Session = { pc, location: null, timer: undefined };
+      const s: Session = { pc, location: null, timer: undefined, meter: undefined, context: null };
       session.current = s;
-      setListening({ callId: channel.SIPCallID, state: 'starting', packets: 0 });
+      setListening({ callId: channel.SIPCallID, state: 'starting', packets: 0, sound: null });
       pc.addTransceiver('audio', { direction: 'recvonly' });
       pc.ontrack = (event) => {
         if (!audio.current) return;
-        audio.current.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+        const stream = event.streams[0] ?? new MediaStream([event.track]);
+        audio.current.srcObject = stream;
         void audio.current.play().catch(() => undefined);
+        // A level meter (and the strongest frequency) of what arrives, so the listener sees sound before hearing it.
+        if (typeof AudioContext === 'undefined' || s.context) return;
+        const context = new AudioContext();
+        s.context = context;
+        void context.resume().catch(() => undefined);
+        const analyser = context.createAnalyser();
+        analyser.fftSize = 2048;
+        context.createMediaStreamSource(stream).connect(analyser);
+        s.meter = window.setInterval(() => {
+          if (session.current === s) setListening((l) => (l ? { ...l, sound: measure(analyser, context.sampleRate) } : l));
+        }, 250);
       };
       pc.onconnectionstatechange = () => {
         if (session.current === s) setListening((l) => (l ? { ...l, state: pc.connectionState } : l));

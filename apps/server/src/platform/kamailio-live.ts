@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
 import type { CallAudioSource, PlatformActiveCall } from './connector';
+import { kamailioRpc } from './kamailio-rpc';
+import { openSubscription } from './rtpengine-listen';
+import { NgClient, RtpengineError } from './rtpengine-ng';
 
 export interface LiveCallsOptions {
   rpcUrl: string;
@@ -9,20 +13,102 @@ export interface LiveCallsOptions {
   sipDomainOf(portalDomain: string): string;
 }
 
-/** Active calls (Kamailio dialog, `dlg.list` over JSON-RPC) and their live audio (rtpengine subscribe) — issue #15. */
+/** One entry of Kamailio 5.6's `dlg.list` (dialog module, rpc_print_dlgs): only the fields used here. */
+export interface DlgEntry {
+  'call-id'?: string;
+  from_uri?: string;
+  to_uri?: string;
+  /** 1 unconfirmed, 2 early, 3 confirmed (200 OK, no ACK yet), 4 confirmed, 5 deleted. */
+  state?: number;
+  /** Unix seconds of the answer; 0 before. */
+  start_ts?: number;
+  init_ts?: number;
+}
+
+const CONFIRMED = new Set([3, 4]);
+/** One `dlg.list` answers every tenant asked for within this window (an administrator's list asks once per tenant). */
+const DIALOGS_REUSE_MS = 250;
+
+/** `user@host` of a SIP URI, host lower-cased, without scheme, port, parameters or headers; '' when not a SIP URI. */
+export function aorOf(uri: string | undefined): string {
+  const m = /^\s*<?sips?:([^@;?>]+)@([^:;?>]+)/i.exec(uri ?? '');
+  return m ? `${m[1]}@${m[2]!.toLowerCase()}` : '';
+}
+
+/**
+ * The confirmed dialogs whose caller (From) or callee (To: the number dialled) is one of `accounts` (`ext@sipdomain`),
+ * as active calls; `aor` is the tenant's party (the caller when both are).
+ */
+export function callsOfAccounts(dialogs: unknown, accounts: ReadonlySet<string>): PlatformActiveCall[] {
+  const list: unknown[] = Array.isArray(dialogs) ? dialogs : dialogs && typeof dialogs === 'object' ? [dialogs] : [];
+  const out: PlatformActiveCall[] = [];
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue;
+    const d = item as DlgEntry;
+    if (!d['call-id'] || !CONFIRMED.has(Number(d.state))) continue;
+    const from = aorOf(d.from_uri);
+    const to = aorOf(d.to_uri);
+    const mine = accounts.has(from) ? from : accounts.has(to) ? to : '';
+    if (!mine) continue;
+    const seconds = Number(d.start_ts) || Number(d.init_ts) || 0;
+    out.push({ sipCallId: d['call-id'], caller: d.from_uri ?? '', callee: d.to_uri ?? '', aor: `sip:${mine}`, startedAt: new Date(seconds * 1000) });
+  }
+  return out.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.sipCallId.localeCompare(b.sipCallId));
+}
+
+/**
+ * Active calls (Kamailio's dialog module, `dlg.list` over JSON-RPC) and their live audio for listen-in (rtpengine
+ * `subscribe request` / `subscribe answer` / `unsubscribe`, mixed into PCMU by call-mixer.ts). Kamailio not
+ * answering → 424 platformUnavailable (kamailioRpc); rtpengine not answering, or not holding the call's media
+ * (the call started while it was down, or before it restarted) → 424 mediaServerUnavailable.
+ */
 export class KamailioLiveCalls {
+  private readonly ng: NgClient;
+  private dialogs: { at: number; value: Promise<unknown> } | null = null;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly opts: LiveCallsOptions,
-  ) {}
-
-  async listActiveCalls(_tenant: string): Promise<PlatformActiveCall[]> {
-    void this.db;
-    void this.opts;
-    throw new Error('KamailioLiveCalls.listActiveCalls: being built (#15)');
+  ) {
+    this.ng = new NgClient(opts.rtpengineNg);
   }
 
-  async openCallAudio(_tenant: string, _sipCallId: string): Promise<CallAudioSource | null> {
-    throw new Error('KamailioLiveCalls.openCallAudio: being built (#15)');
+  /** The tenant's SIP accounts, `ext@sipdomain`, read once per call. */
+  private async accountsOf(tenant: string): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant).execute();
+    return new Set(rows.map((r) => `${r.extension}@${this.opts.sipDomainOf(r.domain).toLowerCase()}`));
+  }
+
+  /** `dlg.list`, shared by the requests that ask within DIALOGS_REUSE_MS of each other (a failure is not kept). */
+  private listDialogs(): Promise<unknown> {
+    const now = Date.now();
+    if (this.dialogs && now - this.dialogs.at < DIALOGS_REUSE_MS) return this.dialogs.value;
+    const value = kamailioRpc<unknown>(this.opts.rpcUrl, 'dlg.list');
+    const entry = { at: now, value };
+    this.dialogs = entry;
+    value.catch(() => {
+      if (this.dialogs === entry) this.dialogs = null;
+    });
+    return value;
+  }
+
+  async listActiveCalls(tenant: string): Promise<PlatformActiveCall[]> {
+    const [accounts, dialogs] = await Promise.all([this.accountsOf(tenant), this.listDialogs()]);
+    if (accounts.size === 0) return [];
+    return callsOfAccounts(dialogs, accounts);
+  }
+
+  async openCallAudio(tenant: string, sipCallId: string): Promise<CallAudioSource | null> {
+    const calls = await this.listActiveCalls(tenant);
+    if (!calls.some((c) => c.sipCallId === sipCallId)) return null;
+    try {
+      return await openSubscription(this.ng, sipCallId);
+    } catch (err) {
+      if (!(err instanceof RtpengineError)) throw err;
+      // rtpengine answers but has no media of this call (not anchored, or lost in a restart): no listening possible.
+      const e = new AppError('platform_unreachable', 'mediaServerUnavailable');
+      e.cause = err;
+      throw e;
+    }
   }
 }

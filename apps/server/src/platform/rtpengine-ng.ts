@@ -136,6 +136,19 @@ export class NgClient {
     this.retryMs = opts.retryMs ?? 500;
   }
 
+  /** The local address this host uses to reach rtpengine: where rtpengine can send media to us. */
+  localAddress(): Promise<string> {
+    const socket = dgram.createSocket(this.host.includes(':') ? 'udp6' : 'udp4');
+    return new Promise((resolve, reject) => {
+      socket.on('error', (err) => (socket.close(), reject(unavailable(err))));
+      socket.connect(this.port, this.host, () => {
+        const { address } = socket.address();
+        socket.close();
+        resolve(address);
+      });
+    });
+  }
+
   async command(command: string, args: Record<string, Bencode> = {}): Promise<Record<string, Bencode>> {
     const reply = await this.exchange({ ...args, command });
     if (reply.result === 'error') throw new RtpengineError(command, typeof reply['error-reason'] === 'string' ? reply['error-reason'] : 'error');

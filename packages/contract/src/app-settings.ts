@@ -111,12 +111,26 @@ export const SaveAppSettingsBody = z.discriminatedUnion('tab', [
 ], { error: 'settingsTabUnknown' });
 export type SaveAppSettingsBody = z.infer<typeof SaveAppSettingsBody>;
 
-/** `options`: choices the page offers (the call groups that exist); `read_only` for BLF keys. */
+/**
+ * What saving a tab does on this platform: `applied` (the SIP server enforces it at once: Kamailio's call control and
+ * blocked numbers), `stored` (kept in the portal for the apps and the platform to read), `unavailable` (the platform
+ * cannot make it take effect, so it cannot be changed; `availability_message` says why).
+ */
+export const SETTINGS_AVAILABILITY = ['applied', 'stored', 'unavailable'] as const;
+export const SettingsAvailability = z.enum(SETTINGS_AVAILABILITY);
+export type SettingsAvailability = z.infer<typeof SettingsAvailability>;
+
+/**
+ * `options`: choices the page offers (the call groups that exist); `read_only` for BLF keys and unavailable tabs;
+ * `availability_message` in the caller's language when the tab is unavailable.
+ */
 export const AppSettingsReply = z.object({
   tab: SettingsTab,
   values: z.record(z.string(), z.unknown()),
   options: z.object({ groups: z.array(z.string()).optional() }),
   read_only: z.boolean(),
+  availability: SettingsAvailability,
+  availability_message: z.string().optional(),
   message: z.string().optional(),
 });
 export type AppSettingsReply = z.infer<typeof AppSettingsReply>;

@@ -121,6 +121,7 @@ const en = {
   callSettingsNotApplied: "The SIP server did not confirm these settings, so nothing was changed. Try again later.",
   settingsNeedMediaServer: "This telephony platform has no media server: these settings cannot take effect here, so they cannot be changed.",
   settingsNoCallGroups: "This telephony platform has no call groups: membership cannot take effect here, so it cannot be changed.",
+  settingsNeedSipControl: "The portal is not connected to the SIP server's control interface: these settings cannot take effect here, so they cannot be changed.",
   platformRefused: 'The telephony platform refused the change: {{detail}}',
   sipAccountTaken: 'This SIP account is already used by another tenant.',
   extensionExists: "This extension already exists in this tenant.",

@@ -20,6 +20,11 @@ export class BuiltinAppSettings implements AppSettingsStore {
       .execute();
   }
 
+  /** Every tab of an extension that is deleted (a new extension with the same number starts from the defaults). */
+  async forget(tenant: string, extension: string): Promise<void> {
+    await this.db.deleteFrom('builtin_app_settings').where('tenant_id', '=', tenant).where('extension', '=', extension).execute();
+  }
+
   /** The builtin platform has no ring groups of its own: each site of the tenant is a call group, plus Reception. */
   async callGroups(tenant: string): Promise<string[]> {
     const rows = await this.db.selectFrom('builtin_domains').select('site_name').distinct().where('tenant_id', '=', tenant).orderBy('site_name').execute();

@@ -4,6 +4,8 @@
  * builtin tables, the NetSapiens API v2 (reseller or domain = tenant; start+limit paging as a cursor) and a
  * Kamailio subscriber database (writes only; names and sites stay in the portal).
  */
+import type { MessageKey } from '@provisio/contract';
+
 export type Id = string;
 
 export interface Page<T> {
@@ -93,10 +95,22 @@ export interface PlatformRegistration {
   userAgent: string;
   expiresAt: Date;
 }
+/**
+ * What saving one settings tab does on a platform: `applied` (the SIP server enforces it at once), `stored` (kept for
+ * the apps and the platform to read), `unavailable` (the platform cannot make it take effect: refused, `reason` says
+ * why in the message catalogue).
+ */
+export type TabAvailability = { availability: 'applied' | 'stored' } | { availability: 'unavailable'; reason: MessageKey };
+
 /** Per-extension app settings (the /settings_tab/* pages), one JSON document per tab. */
 export interface AppSettingsStore {
   get(tenantExternalId: Id, extension: string, tab: string): Promise<Record<string, unknown> | null>;
+  /** Stores (and, for `applied` tabs, enforces) one tab; an `unavailable` tab is refused with a 4xx. */
   save(tenantExternalId: Id, extension: string, tab: string, values: Record<string, unknown>): Promise<void>;
+  /** Absent: every tab is `stored`. */
+  availability?(tab: string): TabAvailability;
+  /** Drops every tab of an extension being deleted (and what the platform enforces for it); call before the delete. */
+  forget?(tenantExternalId: Id, extension: string): Promise<void>;
   /** The call groups an extension may join (callGroupsSettings). */
   callGroups(tenantExternalId: Id): Promise<string[]>;
 }

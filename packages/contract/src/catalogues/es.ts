@@ -106,6 +106,7 @@ export const es: Catalogue = {
   callSettingsNotApplied: "El servidor SIP no confirmó estos ajustes, así que no se cambió nada. Inténtelo más tarde.",
   settingsNeedMediaServer: "Esta plataforma de telefonía no tiene servidor de medios: estos ajustes no pueden aplicarse aquí, así que no se pueden cambiar.",
   settingsNoCallGroups: "Esta plataforma de telefonía no tiene grupos de llamada: la pertenencia no puede aplicarse aquí, así que no se puede cambiar.",
+  settingsNeedSipControl: "El portal no está conectado a la interfaz de control del servidor SIP: estos ajustes no pueden aplicarse aquí, así que no se pueden cambiar.",
   platformRefused: 'La plataforma de telefonía rechazó el cambio: {{detail}}',
   sipAccountTaken: 'Esta cuenta SIP ya la usa otro inquilino.',
   extensionExists: "Esta extensión ya existe en este inquilino.",

@@ -106,6 +106,7 @@ export const fr: Catalogue = {
   callSettingsNotApplied: "Le serveur SIP n'a pas confirmé ces réglages : rien n'a été modifié. Réessayez plus tard.",
   settingsNeedMediaServer: "Cette plateforme téléphonique n'a pas de serveur média : ces réglages ne peuvent pas s'appliquer ici, ils ne sont donc pas modifiables.",
   settingsNoCallGroups: "Cette plateforme téléphonique n'a pas de groupes d'appel : l'appartenance ne peut pas s'appliquer ici, elle n'est donc pas modifiable.",
+  settingsNeedSipControl: "Le portail n'est pas relié à l'interface de contrôle du serveur SIP : ces réglages ne peuvent pas s'appliquer ici, ils ne sont donc pas modifiables.",
   platformRefused: 'La plateforme téléphonique a refusé la modification : {{detail}}',
   sipAccountTaken: 'Ce compte SIP est déjà utilisé par un autre locataire.',
   extensionExists: "Cette extension existe déjà dans ce locataire.",

@@ -106,6 +106,7 @@ export const pt: Catalogue = {
   callSettingsNotApplied: "O servidor SIP não confirmou estas configurações, então nada foi alterado. Tente mais tarde.",
   settingsNeedMediaServer: "Esta plataforma de telefonia não tem servidor de mídia: estas configurações não podem ter efeito aqui, então não podem ser alteradas.",
   settingsNoCallGroups: "Esta plataforma de telefonia não tem grupos de chamada: a participação não pode ter efeito aqui, então não pode ser alterada.",
+  settingsNeedSipControl: "O portal não está conectado à interface de controle do servidor SIP: estas configurações não podem ter efeito aqui, então não podem ser alteradas.",
   platformRefused: 'A plataforma de telefonia recusou a alteração: {{detail}}',
   sipAccountTaken: 'Esta conta SIP já é usada por outro inquilino.',
   extensionExists: "Este ramal já existe neste inquilino.",

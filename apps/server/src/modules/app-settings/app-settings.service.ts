@@ -1,8 +1,9 @@
-import type { AppSettingsReply, SaveAppSettingsBody, SettingsTab } from '@provisio/contract';
+import type { AppSettingsReply, MessageKey, SaveAppSettingsBody, SettingsTab } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';
+import type { AppSettingsStore, TabAvailability } from '../../platform/connector';
 import type { AppCaller } from '../app-auth/app-sessions';
 
 interface Extension {
@@ -55,19 +56,35 @@ function store(deps: Deps) {
   return s;
 }
 
-export async function getAppSettings(deps: Deps, who: AppCaller, tab: SettingsTab): Promise<AppSettingsReply> {
+/** What saving the tab does on this platform (connector.ts TabAvailability); BLF keys are shown, never saved. */
+function availabilityOf(s: AppSettingsStore, tab: SettingsTab): TabAvailability {
+  return s.availability?.(tab) ?? { availability: 'stored' };
+}
+
+/** The reply before translation: `availability_message` is the catalogue key of an unavailable tab's reason. */
+export type SettingsView = Omit<AppSettingsReply, 'availability_message' | 'message'> & { reason?: MessageKey };
+
+export async function getAppSettings(deps: Deps, who: AppCaller, tab: SettingsTab): Promise<SettingsView> {
   const ext = await extensionOf(deps, who);
-  if (tab === 'blfSettings') return { tab, values: await blfKeys(deps, who, ext), options: {}, read_only: true };
+  if (tab === 'blfSettings') return { tab, values: await blfKeys(deps, who, ext), options: {}, read_only: true, availability: 'stored' };
   const s = store(deps);
   const saved = await s.get(who.tenantId, who.extension, tab);
   const options = tab === 'callGroupsSettings' ? { groups: await s.callGroups(who.tenantId) } : {};
-  return { tab, values: { ...defaults(tab, ext, who), ...(saved ?? {}) }, options, read_only: false };
+  const a = availabilityOf(s, tab);
+  const values = { ...defaults(tab, ext, who), ...(saved ?? {}) };
+  if (a.availability === 'unavailable') return { tab, values, options, read_only: true, availability: a.availability, reason: a.reason };
+  return { tab, values, options, read_only: false, availability: a.availability };
 }
 
-/** Stores one tab through the platform connector; the values were validated by the tab's schema already. */
-export async function saveAppSettings(deps: Deps, who: AppCaller, body: SaveAppSettingsBody): Promise<AppSettingsReply> {
+/**
+ * Stores one tab through the platform connector; the values were validated by the tab's schema already. A tab the
+ * platform cannot make take effect is refused (403 with the reason), never stored silently.
+ */
+export async function saveAppSettings(deps: Deps, who: AppCaller, body: SaveAppSettingsBody): Promise<SettingsView> {
   if (body.tab === 'blfSettings') throw new AppError('forbidden', 'settingsReadOnly');
   const s = store(deps);
+  const a = availabilityOf(s, body.tab);
+  if (a.availability === 'unavailable') throw new AppError('forbidden', a.reason);
   if (body.tab === 'callGroupsSettings') {
     const known = new Set(await s.callGroups(who.tenantId));
     const unknown = body.values.groups.find((g) => !known.has(g));

@@ -45,6 +45,9 @@ describe('app settings', () => {
       const saved = await call('saveAppSettings', { tab, values });
       expect(saved.statusCode, tab).toBe(200);
       expect(saved.json().message).toBe('Successfully saved data!');
+      // The builtin platform stores every tab (nothing to enforce, nothing refused).
+      expect(saved.json(), tab).toMatchObject({ availability: 'stored', read_only: false });
+      expect(saved.json().availability_message).toBeUndefined();
       const back = (await call('getAppSettings', { tab })).json();
       expect(back.values, tab).toEqual(values);
     }

@@ -7,9 +7,11 @@
 set -euo pipefail
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 KAMAILIO_SQL=/usr/share/kamailio/postgres
+KAMAILIO_EXTRA="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/deploy/kamailio/provisio-extra.sql"
 
 # Kamailio's own database, as a provider creates it (docs/platforms.md): role and database "kamailio", then Debian's
-# schema files (package kamailio-postgres-modules), loaded as that role so it owns the tables. Skipped when present.
+# schema files (package kamailio-postgres-modules), loaded as that role so it owns the tables (skipped when present),
+# then deploy/kamailio/provisio-extra.sql, always: it is idempotent, so an older cluster's database is upgraded too.
 kamailio_db() {
   local dir=$1 port=$2
   if [ ! -d "$KAMAILIO_SQL" ]; then
@@ -18,11 +20,14 @@ kamailio_db() {
   fi
   local have
   have=$(runuser -u postgres -- psql -Atq -h "$dir" -p "$port" -U postgres -c "SELECT 1 FROM pg_database WHERE datname = 'kamailio'")
-  [ "$have" = "1" ] && return 0
-  runuser -u postgres -- psql -q -h "$dir" -p "$port" -U postgres -c "CREATE ROLE kamailio LOGIN PASSWORD 'kamailio'" -c "CREATE DATABASE kamailio OWNER kamailio" >/dev/null
-  for f in standard auth_db usrloc registrar domain acc dialog; do
-    runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U kamailio -d kamailio -f "$KAMAILIO_SQL/$f-create.sql" >/dev/null
-  done
+  if [ "$have" != "1" ]; then
+    runuser -u postgres -- psql -q -h "$dir" -p "$port" -U postgres -c "CREATE ROLE kamailio LOGIN PASSWORD 'kamailio'" -c "CREATE DATABASE kamailio OWNER kamailio" >/dev/null
+    for f in standard auth_db usrloc registrar domain acc dialog; do
+      runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U kamailio -d kamailio -f "$KAMAILIO_SQL/$f-create.sql" >/dev/null
+    done
+  fi
+  # Read by the postgres user whatever the checkout's permissions: fed on stdin.
+  PGOPTIONS="-c client_min_messages=warning" runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U kamailio -d kamailio -f - <"$KAMAILIO_EXTRA" >/dev/null
 }
 case "${1:-start}" in
   start)

@@ -1,14 +1,18 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { kamailioRpc } from '../../src/platform/kamailio-rpc';
 
 const HERE = import.meta.dirname;
 export const KAMAILIO_CFG = path.join(HERE, 'kamailio.cfg');
 /** The provider's config on PostgreSQL, kept in the repository (deploy/kamailio). */
 export const KAMAILIO_PG_CFG = path.resolve(HERE, '../../../../deploy/kamailio/kamailio.cfg');
 export const REGISTER_XML = path.join(HERE, 'register.xml');
+/** rtpengine's config for the deploy Kamailio config (deploy/rtpengine). */
+export const RTPENGINE_CONF = path.resolve(HERE, '../../../../deploy/rtpengine/rtpengine.conf');
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
 /**
@@ -29,12 +33,28 @@ export function ensureSipTools(): void {
   }
 }
 
+/** Like ensureSipTools, plus what calls need: rtpengine (package rtpengine-daemon) and sox (test audio). */
+export function ensureCallTools(): void {
+  ensureSipTools();
+  const lacking = [has('rtpengine') ? '' : 'rtpengine-daemon', has('sox') ? '' : 'sox'].filter(Boolean).join(' ');
+  if (lacking) throw new Error(`Debian packages missing: ${lacking}. Run \`node scripts/test-bootstrap.mjs\` or \`sudo apt-get install -y ${lacking}\`.`);
+}
+
 /** A free UDP port on loopback (bound, read, released). */
 export async function freeUdpPort(): Promise<number> {
   const s = dgram.createSocket('udp4');
   await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
   const { port } = s.address();
   await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+/** A free TCP port on loopback (bound, read, released). */
+export async function freeTcpPort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
   return port;
 }
 
@@ -46,7 +66,7 @@ export function createKamailioSqlite(file: string): void {
   db.close();
 }
 
-/** Sends OPTIONS until Kamailio answers anything (our config answers 405). */
+/** Sends OPTIONS until Kamailio answers anything (the test config answers 405, the deploy config 200). */
 async function waitForSip(port: number, timeoutMs: number): Promise<void> {
   const s = dgram.createSocket('udp4');
   await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
@@ -71,16 +91,25 @@ async function waitForSip(port: number, timeoutMs: number): Promise<void> {
 
 export interface Kamailio {
   port: number;
+  /** The JSON-RPC socket (RPC_LISTEN) and its URL, http://127.0.0.1:<rpcPort>/RPC (deploy config only). */
+  rpcPort: number;
+  rpcUrl: string;
   log: () => string;
   stop(): Promise<void>;
 }
 
 /**
  * Starts Debian's Kamailio in the foreground on loopback, with the test config (or `cfg`) and extra `-A` defines
- * such as `REALM="sip.provider.test"` or `USRLOC_DB_MODE=3`.
+ * such as `REALM="sip.provider.test"` or `USRLOC_DB_MODE=3`. The deploy config also gets RPC_LISTEN (`rpcPort`, else
+ * a free port, so instances never share one) and RTPENGINE_SOCK (`rtpengineSock`: a port or `udp:host:port`; unset:
+ * a free port where nothing listens, so calls go unanchored rather than to someone else's rtpengine).
  */
-export async function startKamailio(opts: { port: number; dbUrl: string; workDir: string; cfg?: string; defines?: string[] }): Promise<Kamailio> {
+export async function startKamailio(opts: { port: number; dbUrl: string; workDir: string; cfg?: string; defines?: string[]; rpcPort?: number; rtpengineSock?: number | string }): Promise<Kamailio> {
+  const rpcPort = opts.rpcPort ?? (await freeTcpPort());
+  const sock = opts.rtpengineSock ?? (await freeUdpPort());
+  const ng = typeof sock === 'number' ? `udp:127.0.0.1:${sock}` : sock;
   const args = ['-f', opts.cfg ?? KAMAILIO_CFG, '-DD', '-E', '-w', opts.workDir, '-A', `LISTEN=udp:127.0.0.1:${opts.port}`, '-A', `DBURL="${opts.dbUrl}"`];
+  args.push('-A', `RPC_LISTEN=tcp:127.0.0.1:${rpcPort}`, '-A', `RTPENGINE_SOCK="${ng}"`);
   for (const d of opts.defines ?? []) args.push('-A', d);
   const child: ChildProcess = spawn('kamailio', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -95,11 +124,72 @@ export async function startKamailio(opts: { port: number; dbUrl: string; workDir
   }
   return {
     port: opts.port,
+    rpcPort,
+    rpcUrl: `http://127.0.0.1:${rpcPort}/RPC`,
     log: () => log,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Kamailio's JSON-RPC (e.g. `dlg.list`, `htable.reload` ["cs"]) through the portal's own client. */
+export function rpc<T = unknown>(port: number, method: string, params: unknown[] = []): Promise<T> {
+  return kamailioRpc<T>(`http://127.0.0.1:${port}/RPC`, method, params);
+}
+
+export interface Rtpengine {
+  ngPort: number;
+  /** pcaps land in `<recordingDir>/pcaps/<call-id>-<16 hex>.pcap`. */
+  recordingDir: string;
+  log: () => string;
+  stop(): Promise<void>;
+}
+
+/** Sends an ng `ping` until rtpengine answers `pong`. */
+async function waitForNg(port: number, timeoutMs: number): Promise<boolean> {
+  const s = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
+  const pong = new Promise<boolean>((resolve) => s.on('message', (m) => m.toString().includes('pong') && resolve(true)));
+  s.on('error', () => undefined);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      s.send(Buffer.from('probe d7:command4:pinge'), port, '127.0.0.1');
+      if (await Promise.race([pong, new Promise<boolean>((r) => setTimeout(() => r(false), 200))])) return true;
+    }
+    return false;
+  } finally {
+    s.close();
+  }
+}
+
+/**
+ * Starts Debian's rtpengine 10.5 in the foreground from deploy/rtpengine/rtpengine.conf (userspace, pcap recording)
+ * with the ng port, RTP port range and recording directory overridden on the command line.
+ */
+export async function startRtpengine(o: { ngPort: number; portMin: number; portMax: number; recordingDir: string; workDir: string }): Promise<Rtpengine> {
+  fs.mkdirSync(o.recordingDir, { recursive: true });
+  const args = [`--config-file=${RTPENGINE_CONF}`, `--listen-ng=127.0.0.1:${o.ngPort}`, `--port-min=${o.portMin}`, `--port-max=${o.portMax}`, `--recording-dir=${o.recordingDir}`, `--pidfile=${path.join(o.workDir, `rtpengine-${o.ngPort}.pid`)}`];
+  const child: ChildProcess = spawn('rtpengine', args, { cwd: o.workDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (!(await waitForNg(o.ngPort, 10_000))) {
+    child.kill('SIGKILL');
+    throw new Error(`rtpengine did not answer on 127.0.0.1:${o.ngPort}\n${log.slice(-2000)}`);
+  }
+  return {
+    ngPort: o.ngPort,
+    recordingDir: o.recordingDir,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
 }

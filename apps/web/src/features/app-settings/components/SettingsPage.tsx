@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Loader, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Button, Center, Fieldset, Loader, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
 import { SETTINGS_TABS, type SaveAppSettingsBody, type SettingsTab } from '@provisio/contract';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBolt, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -69,6 +69,8 @@ function Settings({ tab }: { tab: SettingsTab }) {
   };
 
   const readOnly = settings.data?.read_only ?? false;
+  // A tab the platform cannot make take effect: shown with the reason, the form disabled (the server refuses it too).
+  const unavailable = settings.data?.availability === 'unavailable';
   // On a phone the tab bar scrolls: keep the open tab in view when the page opens on a later tab.
   const showActive = (node: HTMLButtonElement | null) => node?.scrollIntoView({ block: 'nearest', inline: 'center' });
   return (
@@ -100,12 +102,24 @@ function Settings({ tab }: { tab: SettingsTab }) {
           )
         ) : (
           <Stack gap="md" data-testid={`settings-form-${tab}`}>
-            {readOnly && (
+            {unavailable ? (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('endUser.settings.unavailableTitle')} data-testid="settings-unavailable">
+                {settings.data.availability_message ?? t('endUser.settings.unavailable')}
+              </Alert>
+            ) : readOnly ? (
               <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="settings-read-only">
                 {t('msg:settingsReadOnly')}
               </Alert>
+            ) : (
+              settings.data.availability === 'applied' && (
+                <Alert color="teal" variant="light" icon={<IconBolt size={18} />} data-testid="settings-applied">
+                  {t('endUser.settings.applied')}
+                </Alert>
+              )
             )}
-            <TabForm tab={tab} values={values} groups={settings.data.options.groups ?? []} onChange={(next) => (setFailure(null), setDraft({ tab, values: next }))} />
+            <Fieldset variant="unstyled" disabled={unavailable} p={0} m={0} data-testid="settings-fields">
+              <TabForm tab={tab} values={values} groups={settings.data.options.groups ?? []} onChange={(next) => (setFailure(null), setDraft({ tab, values: next }))} />
+            </Fieldset>
             {failure && (
               <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="settings-error">
                 {failure.message}

@@ -52,7 +52,7 @@ function pcap(pkts: Pkt[], o: { linkType?: number; bigEndian?: boolean; nano?: b
   (o.bigEndian ? head.writeUInt16BE.bind(head) : head.writeUInt16LE.bind(head))(4, 6);
   w32(head, 65535, 16);
   w32(head, o.linkType ?? 101, 20);
-  const parts = [head];
+  const parts: Buffer[] = [head];
   for (const p of pkts) {
     const frame = (o.frame ?? ((x) => x))(ipv4Udp(p, rtp(p)));
     const rec = Buffer.alloc(16);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { CallAudioSource, PlatformActiveCall } from './connector';
-import { kamailioRpc } from './kamailio-rpc';
+import { KamailioRpcError, kamailioRpc } from './kamailio-rpc';
 import { openSubscription } from './rtpengine-listen';
 import { NgClient, RtpengineError } from './rtpengine-ng';
 
@@ -37,7 +37,8 @@ export function aorOf(uri: string | undefined): string {
 
 /**
  * The confirmed dialogs whose caller (From) or callee (To: the number dialled) is one of `accounts` (`ext@sipdomain`),
- * as active calls; `aor` is the tenant's party (the caller when both are).
+ * as active calls (caller and callee as `sip:user@host`, without URI parameters); `aor` is the tenant's party (the
+ * caller when both are).
  */
 export function callsOfAccounts(dialogs: unknown, accounts: ReadonlySet<string>): PlatformActiveCall[] {
   const list: unknown[] = Array.isArray(dialogs) ? dialogs : dialogs && typeof dialogs === 'object' ? [dialogs] : [];
@@ -51,7 +52,7 @@ export function callsOfAccounts(dialogs: unknown, accounts: ReadonlySet<string>)
     const mine = accounts.has(from) ? from : accounts.has(to) ? to : '';
     if (!mine) continue;
     const seconds = Number(d.start_ts) || Number(d.init_ts) || 0;
-    out.push({ sipCallId: d['call-id'], caller: d.from_uri ?? '', callee: d.to_uri ?? '', aor: `sip:${mine}`, startedAt: new Date(seconds * 1000) });
+    out.push({ sipCallId: d['call-id'], caller: from ? `sip:${from}` : (d.from_uri ?? ''), callee: to ? `sip:${to}` : (d.to_uri ?? ''), aor: `sip:${mine}`, startedAt: new Date(seconds * 1000) });
   }
   return out.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.sipCallId.localeCompare(b.sipCallId));
 }
@@ -83,7 +84,13 @@ export class KamailioLiveCalls {
   private listDialogs(): Promise<unknown> {
     const now = Date.now();
     if (this.dialogs && now - this.dialogs.at < DIALOGS_REUSE_MS) return this.dialogs.value;
-    const value = kamailioRpc<unknown>(this.opts.rpcUrl, 'dlg.list');
+    const value = kamailioRpc<unknown>(this.opts.rpcUrl, 'dlg.list').catch((err: unknown) => {
+      if (!(err instanceof KamailioRpcError)) throw err;
+      // Kamailio answers but cannot list dialogs (no dialog module, a fault): the calls cannot be shown, not a 5xx.
+      const e = new AppError('platform_unreachable', 'platformUnavailable');
+      e.cause = err;
+      throw e;
+    });
     const entry = { at: now, value };
     this.dialogs = entry;
     value.catch(() => {

@@ -111,6 +111,8 @@ export interface AppSettingsStore {
   availability?(tab: string): TabAvailability;
   /** Drops every tab of an extension being deleted (and what the platform enforces for it); call before the delete. */
   forget?(tenantExternalId: Id, extension: string): Promise<void>;
+  /** An extension moved to another portal domain (call after the portal has the new one): what is enforced follows. */
+  extensionMoved?(tenantExternalId: Id, extension: string, fromPortalDomain: string): Promise<void>;
   /** The call groups an extension may join (callGroupsSettings). */
   callGroups(tenantExternalId: Id): Promise<string[]>;
 }

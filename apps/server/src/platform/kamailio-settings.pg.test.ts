@@ -39,7 +39,7 @@ async function kamQuery<T extends pg.QueryResultRow>(sql: string, params: unknow
 async function rows(): Promise<string[]> {
   const r = await kamQuery<{ key_name: string; key_value: string; value_type: number; key_type: number; expires: number }>(
     'SELECT key_name, key_value, value_type, key_type, expires FROM provisio_call_settings WHERE key_name LIKE $1 ORDER BY key_name',
-    [`%@${DOMAIN}%`],
+    [`%${DOMAIN}%`],
   );
   for (const row of r) expect([row.key_type, row.expires]).toEqual([0, 0]);
   return r.map((row) => `${row.key_name} = ${row.key_value} (${row.value_type})`);
@@ -50,7 +50,7 @@ async function loaded(): Promise<string[]> {
   const dump = await kamailioRpc<{ slot: { name: string; value: string | number; type: string }[] }[]>(rpcUrl, 'htable.dump', ['cs']);
   return dump
     .flatMap((e) => e.slot)
-    .filter((s) => s.name.includes(`@${DOMAIN}`))
+    .filter((s) => s.name.includes(DOMAIN))
     .map((s) => `${s.name} = ${s.value} (${s.type === 'int' ? 1 : 0})`)
     .sort();
 }
@@ -112,7 +112,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await kam?.stop();
-  await kamQuery('DELETE FROM provisio_call_settings WHERE key_name LIKE $1', [`%@${DOMAIN}%`]).catch(() => undefined);
+  await kamQuery('DELETE FROM provisio_call_settings WHERE key_name LIKE $1', [`%${DOMAIN}%`]).catch(() => undefined);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -165,6 +165,16 @@ describe('call settings on Kamailio (htable cs, reloaded through RPC)', () => {
     expect(await rows()).toEqual([...blockedKeys, ...others].sort());
     expect(await loaded()).toEqual([...blockedKeys, ...others].sort());
     expect((await call(t, 'saveAppSettings', { tab: 'callControlSettings', values: callControl }, appToken)).statusCode).toBe(200);
+  });
+
+  it('saves at the same moment: each one whole, the table ending as the portal does', async () => {
+    const saves = ['111', '222', '333', '444', '555'].map((n) => call(t, 'saveAppSettings', { tab: 'blockedNumbersSettings', values: { numbers: [n, `${n}9`], block_anonymous: n === '333' } }, appToken));
+    for (const res of await Promise.all(saves)) expect(res.statusCode, res.body).toBe(200);
+    const held = (await call(t, 'getAppSettings', { tab: 'blockedNumbersSettings' }, appToken)).json().values as { numbers: string[]; block_anonymous: boolean };
+    const keys = [...held.numbers.map((n) => `block::${AOR}::${n} = 1 (1)`), ...(held.block_anonymous ? [`block_anon::${AOR} = 1 (1)`] : [])];
+    expect(await rows()).toEqual([...callControlKeys, ...keys, ...others].sort());
+    expect(await loaded()).toEqual([...callControlKeys, ...keys, ...others].sort());
+    expect((await call(t, 'saveAppSettings', { tab: 'blockedNumbersSettings', values: blocked }, appToken)).statusCode).toBe(200);
   });
 
   it('tabs Kamailio cannot enforce are refused with the reason, nothing stored', async () => {
@@ -220,6 +230,20 @@ describe('call settings on Kamailio (htable cs, reloaded through RPC)', () => {
     const again = await call(t, 'saveAppSettings', { tab: 'blockedNumbersSettings', values: { numbers: ['999'], block_anonymous: false } }, appToken);
     expect(again.statusCode, again.body).toBe(200);
     expect(await loaded()).toEqual([...callControlKeys, `block::${AOR}::999 = 1 (1)`, ...others].sort());
+  });
+
+  it('an extension moved to another domain: its keys follow it to the new AOR', async () => {
+    const before = await rows();
+    const moved = `moved.${DOMAIN}`;
+    await t.db.kysely.updateTable('builtin_extensions').set({ domain: moved }).where('tenant_id', '=', TENANT).where('extension', '=', B.extension).execute();
+    await t.deps.connector.appSettings!.extensionMoved!(TENANT, B.extension, DOMAIN);
+    const after = before.map((r) => (others.includes(r) ? r : r.replace(`::${AOR}`, `::${B.extension}@${moved}`))).sort();
+    expect(after.filter((r) => r.includes(moved))).toHaveLength(before.length - others.length);
+    expect(await rows()).toEqual(after);
+    expect(await loaded()).toEqual(after);
+    await t.db.kysely.updateTable('builtin_extensions').set({ domain: DOMAIN }).where('tenant_id', '=', TENANT).where('extension', '=', B.extension).execute();
+    await t.deps.connector.appSettings!.extensionMoved!(TENANT, B.extension, moved);
+    expect(await loaded()).toEqual(before);
   });
 
   it('an extension deleted: its keys leave the table and Kamailio, its stored tabs go', async () => {

@@ -78,8 +78,10 @@ export class KamailioAppSettings implements AppSettingsStore {
     if (!isEnforced(tab)) return this.stored.save(tenant, extension, tab, values);
     const aor = await this.aorOf(tenant, extension);
     await this.serially(async () => {
-      const tabs = { callControlSettings: await this.stored.get(tenant, extension, 'callControlSettings'), blockedNumbersSettings: await this.stored.get(tenant, extension, 'blockedNumbersSettings'), [tab]: values };
-      const rows = callSettingKeys(aor, tabs.callControlSettings as SettingsValues<'callControlSettings'> | null, tabs.blockedNumbersSettings as SettingsValues<'blockedNumbersSettings'> | null);
+      // The AOR's keys come from both enforced tabs: the one being saved and the other as the portal holds it.
+      const callControl = tab === 'callControlSettings' ? (values as SettingsValues<'callControlSettings'>) : await this.held(tenant, extension, 'callControlSettings');
+      const blocked = tab === 'blockedNumbersSettings' ? (values as SettingsValues<'blockedNumbersSettings'>) : await this.held(tenant, extension, 'blockedNumbersSettings');
+      const rows = callSettingKeys(aor, callControl, blocked);
       const before = await replaceRows(this.cs, aor, rows);
       await this.reloadOrRestore(aor, before);
       try {
@@ -110,6 +112,26 @@ export class KamailioAppSettings implements AppSettingsStore {
       });
     }
     await this.stored.forget(tenant, extension);
+  }
+
+  /**
+   * An extension whose portal domain changed (so its SIP domain may have): its keys move to the new AOR, rebuilt from
+   * the tabs the portal holds. Call after the portal has the new domain. The reload is best effort, as in forget().
+   */
+  async extensionMoved(tenant: string, extension: string, fromPortalDomain: string): Promise<void> {
+    const from = `${extension}@${this.opts.sipDomainOf(fromPortalDomain)}`;
+    const to = await this.aorOf(tenant, extension);
+    if (from === to) return;
+    await this.serially(async () => {
+      const rows = callSettingKeys(to, await this.held(tenant, extension, 'callControlSettings'), await this.held(tenant, extension, 'blockedNumbersSettings'));
+      const old = await replaceRows(this.cs, from, []);
+      await replaceRows(this.cs, to, rows);
+      if ((old.length || rows.length) && this.opts.rpcUrl) await this.reload().catch((e) => warnOnStderr(e, `call settings: htable.reload after moving ${from} to ${to} failed`));
+    });
+  }
+
+  private async held<T extends EnforcedTab>(tenant: string, extension: string, tab: T): Promise<SettingsValues<T> | null> {
+    return (await this.stored.get(tenant, extension, tab)) as SettingsValues<T> | null;
   }
 
   private extensionRow(tenant: string, extension: string) {

@@ -58,6 +58,33 @@ export async function freeTcpPort(): Promise<number> {
   return port;
 }
 
+const canBind = (port: number, kind: 'udp' | 'tcp') =>
+  new Promise<boolean>((resolve) => {
+    if (kind === 'udp') {
+      const s = dgram.createSocket('udp4');
+      s.once('error', () => resolve(false));
+      s.bind(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    } else {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    }
+  });
+
+/**
+ * `count` SIP ports for baresip phones, 10 apart from a random base between 20000 and 29000, each with its UDP port and
+ * the TCP ports baresip also binds (port+1, port+2) free.
+ */
+export async function freePhonePorts(count: number): Promise<number[]> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20000 + 10 * Math.floor(Math.random() * 900);
+    const ports = Array.from({ length: count }, (_, i) => base + 10 * i);
+    const free = await Promise.all(ports.map(async (p) => (await canBind(p, 'udp')) && (await canBind(p + 1, 'tcp')) && (await canBind(p + 2, 'tcp'))));
+    if (free.every(Boolean)) return ports;
+  }
+  throw new Error(`no ${count} free phone ports found`);
+}
+
 /** Kamailio's own SQLite schema (version, subscriber, location), from the files Debian ships. */
 export function createKamailioSqlite(file: string): void {
   const dir = fs.existsSync('/usr/share/kamailio/db_sqlite') ? '/usr/share/kamailio/db_sqlite' : '/usr/share/kamailio/sqlite';

@@ -113,6 +113,7 @@ afterAll(async () => {
   await t?.close();
   await kam?.stop();
   await kamQuery('DELETE FROM provisio_call_settings WHERE key_name LIKE $1', [`%${DOMAIN}%`]).catch(() => undefined);
+  for (const table of ['location', 'subscriber']) await kamQuery(`DELETE FROM ${table} WHERE domain = $1`, [DOMAIN]).catch(() => undefined);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

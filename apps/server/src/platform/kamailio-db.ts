@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 /** Kamailio's own tables (5.x schema, as shipped in /usr/share/kamailio/{db_sqlite,postgres}): the columns we use. */
 export interface KamailioSchema {
   subscriber: { id: Generated<number>; username: string; domain: string; password: string; ha1: string; ha1b: string };
-  location: { id: Generated<number>; username: string; domain: string | null; contact: string; expires: string | number | Date; user_agent: string };
+  location: { id: Generated<number>; username: string; domain: string | null; contact: string; expires: string | number | Date | null; user_agent: string };
   /**
    * One row per call (acc cdr_enable, cdr_on_failed), with deploy/kamailio/provisio-extra.sql's extra columns:
    * dst_user = the number dialled, fwd_user = the user a forwarding rule sent the call to ('' if none), sip_code = the

@@ -4,9 +4,12 @@ import { AppError } from '../lib/errors';
 import { BuiltinConnector, newSipPassword } from './builtin';
 import type { AppSettingsStore, CallAudioSource, CallRecordQuery, Capabilities, ExtensionWrite, ListOpts, Page, PlatformActiveCall, PlatformCallRecord, PlatformDomain, PlatformExtension, PlatformRecording, PlatformRegistration, PlatformTenant, TelephonyConnector } from './connector';
 import { KamailioCallRecords } from './kamailio-cdrs';
+import { ContactOwners, type UlDump, dumpedRegistrations, tableRegistration } from './kamailio-contacts';
 import { KamailioLiveCalls } from './kamailio-live';
 import { KamailioAppSettings } from './kamailio-settings';
-import { type KamailioDb, kamailioTime, onKamailio, openKamailioDb, subscriberHashes } from './kamailio-db';
+import { type KamailioDb, onKamailio, openKamailioDb, subscriberHashes } from './kamailio-db';
+import { kamailioRpc } from './kamailio-rpc';
+import { warnOnStderr } from '../db/sqlite-driver';
 
 export interface KamailioOptions {
   /** Kamailio's db_url: `sqlite:////abs/file.db`, a file path, or `postgres://…`. */
@@ -132,11 +135,13 @@ export class KamailioConnector implements TelephonyConnector {
 
   /**
    * Kamailio first (new subscribers get the given or a generated password; a domain change moves the subscriber
-   * and rehashes its password), then the portal's metadata. Name-only edits leave the subscriber untouched.
+   * and rehashes its password), then the portal's metadata. Name-only edits leave the subscriber untouched. A moved
+   * subscriber or a new password also drops the contacts registered with the old ones (see dropContacts).
    */
   async upsertExtensions(tenant: string, items: ExtensionWrite[]): Promise<void> {
     await this.assertFree(tenant, items);
     const before = new Map((await this.metaRows(items.map((e) => e.extension), tenant)).map((r) => [r.extension, r]));
+    const stale: string[] = [];
     await onKamailio(() =>
       this.kam.kysely.transaction().execute(async (trx) => {
         for (const e of items) {
@@ -152,6 +157,7 @@ export class KamailioConnector implements TelephonyConnector {
             .values(row)
             .onConflict((oc) => oc.columns(['username', 'domain']).doUpdateSet({ password: row.password, ha1: row.ha1, ha1b: row.ha1b }))
             .execute();
+          if (current && (oldDomain !== domain || current.password !== password)) stale.push(`${e.extension}@${oldDomain}`);
         }
       }),
     );
@@ -159,6 +165,7 @@ export class KamailioConnector implements TelephonyConnector {
       tenant,
       items.map((e) => ({ ...e, sipPassword: '' })),
     );
+    await this.dropContacts(stale);
   }
 
   /** Removes the subscriber and its contacts (so the extension shows unregistered and calls stop reaching it). */
@@ -166,12 +173,8 @@ export class KamailioConnector implements TelephonyConnector {
     const [row] = await this.metaRows([extension], tenant);
     if (row) {
       const domain = this.sipDomain(row.domain);
-      await onKamailio(() =>
-        this.kam.kysely.transaction().execute(async (trx) => {
-          await trx.deleteFrom('subscriber').where('username', '=', extension).where('domain', '=', domain).execute();
-          await trx.deleteFrom('location').where('username', '=', extension).where('domain', '=', domain).execute();
-        }),
-      );
+      await onKamailio(() => this.kam.kysely.deleteFrom('subscriber').where('username', '=', extension).where('domain', '=', domain).execute());
+      await this.dropContacts([`${extension}@${domain}`]);
     }
     await this.meta.deleteExtension(tenant, extension);
   }
@@ -185,6 +188,7 @@ export class KamailioConnector implements TelephonyConnector {
     return sub?.password || null;
   }
 
+  /** A new password; the contacts registered with the old one are dropped (see dropContacts). */
   async setSipPassword(tenant: string, extension: string, password: string): Promise<void> {
     const [row] = await this.metaRows([extension], tenant);
     if (!row) throw new AppError('not_found', 'extensionNotFound');
@@ -197,17 +201,46 @@ export class KamailioConnector implements TelephonyConnector {
         .onConflict((oc) => oc.columns(['username', 'domain']).doUpdateSet({ password, ha1: values.ha1, ha1b: values.ha1b }))
         .execute(),
     );
+    await this.dropContacts([`${extension}@${domain}`]);
   }
 
-  /** Unexpired `location` rows of the tenant's extensions (all, or the ones named). */
+  /**
+   * The contacts of AORs whose subscriber is gone, moved or has a new password, so the old phone stops ringing and
+   * the status shows it at once: through RPC `ul.rm` (usrloc's memory, any db_mode) when configured, and the
+   * `location` rows (all of it in db_mode 3; with usrloc use_domain=0 the rows have no domain). The subscriber change
+   * is already made: a Kamailio that does not answer is logged, not an error (its contacts then lapse at expiry).
+   */
+  private async dropContacts(aors: string[]): Promise<void> {
+    for (const aor of aors) {
+      const at = aor.lastIndexOf('@');
+      const [user, domain] = [aor.slice(0, at), aor.slice(at + 1)];
+      await this.kam.kysely
+        .deleteFrom('location')
+        .where('username', '=', user)
+        .where((eb) => eb.or([eb('domain', '=', domain), eb('domain', 'is', null), eb('domain', '=', '')]))
+        .execute()
+        .catch((err) => warnOnStderr(err, `Kamailio: the location rows of ${aor} could not be deleted; they stay until they expire`));
+      if (this.opts.rpcUrl) {
+        await kamailioRpc(this.opts.rpcUrl, 'ul.rm', ['location', aor]).catch((err) => warnOnStderr(err, `Kamailio: ul.rm ${aor} failed; its contacts stay until they expire`));
+      }
+    }
+  }
+
+  /**
+   * Current contacts of the tenant's extensions (all, or the ones named): usrloc's own view through RPC `ul.dump`
+   * when configured (a Kamailio that does not answer: 424), else the `location` table (exact in db_mode 3, behind by
+   * up to timer_interval in 1/2). usrloc use_domain=0 (AoR or domain column without a domain) matches by username;
+   * permanent contacts (expires 0) count as registered.
+   */
   async listRegistrations(tenant: string, extensions?: string[]): Promise<PlatformRegistration[]> {
     let q = this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant);
     if (extensions) q = q.where('extension', 'in', extensions.length ? extensions : ['']);
     const mine = new Map((await q.execute()).map((r) => [`${r.extension}@${this.sipDomain(r.domain)}`, r.extension]));
     if (mine.size === 0) return [];
-    const domains = [...new Set([...mine.keys()].map((k) => k.slice(k.indexOf('@') + 1)))];
+    const owners = new ContactOwners(mine);
+    if (this.opts.rpcUrl) return dumpedRegistrations(await kamailioRpc<UlDump>(this.opts.rpcUrl, 'ul.dump'), owners);
+    const domains = [...new Set([...mine.keys()].map((k) => k.slice(k.lastIndexOf('@') + 1)))];
     const names = [...new Set(mine.values())];
-    const now = Date.now();
     const out: PlatformRegistration[] = [];
     for (let i = 0; i < names.length; i += CHUNK) {
       const rows = await onKamailio(() =>
@@ -215,13 +248,12 @@ export class KamailioConnector implements TelephonyConnector {
           .selectFrom('location')
           .select(['username', 'domain', 'contact', 'expires', 'user_agent'])
           .where('username', 'in', names.slice(i, i + CHUNK))
-          .where('domain', 'in', domains)
+          .where((eb) => eb.or([eb('domain', 'in', domains), eb('domain', 'is', null), eb('domain', '=', '')]))
           .execute(),
       );
       for (const r of rows) {
-        const extension = mine.get(`${r.username}@${r.domain}`);
-        const expiresAt = kamailioTime(r.expires);
-        if (extension && expiresAt.getTime() > now) out.push({ extension, contact: r.contact, userAgent: r.user_agent, expiresAt });
+        const reg = tableRegistration(r, owners);
+        if (reg) out.push(reg);
       }
     }
     return out;

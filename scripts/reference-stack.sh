@@ -13,7 +13,8 @@
 # State (PIDs, ports, logs, the portal's data, recordings) lives in one directory: $REFERENCE_DIR, default
 # ./.reference. Ports (all on 127.0.0.1) can be changed with REFERENCE_PORTAL_PORT (8080), REFERENCE_SIP_PORT (5060),
 # REFERENCE_RPC_PORT (5071), REFERENCE_NG_PORT (2223), REFERENCE_PG_PORT (55433), REFERENCE_RTP_PORTS (30000-30199);
-# the admin password with REFERENCE_ADMIN_PASSWORD (default: generated, kept in the state directory).
+# the admin password with REFERENCE_ADMIN_PASSWORD (default: generated, kept in the state directory);
+# REFERENCE_BUILD_WEB=no skips building the web app.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -181,6 +182,10 @@ kam_sql() { PGPASSWORD=kamailio psql -Atq -h 127.0.0.1 -p "$PG_PORT" -U kamailio
 # The web app is built once (npm start builds it every time); again when its sources are newer than the build.
 build_web() {
   local index=$ROOT/apps/web/dist/index.html
+  if [ "${REFERENCE_BUILD_WEB:-yes}" = no ]; then
+    say "  web app: not built (REFERENCE_BUILD_WEB=no; the portal serves the API, and apps/web/dist if present)"
+    return 0
+  fi
   if [ -f "$index" ] && [ -z "$(find "$ROOT/apps/web/src" "$ROOT/apps/web/index.html" "$ROOT/packages/contract/src" -newer "$index" -print -quit 2>/dev/null)" ]; then
     say "  web app: up to date (apps/web/dist)"
     return 0

@@ -6,20 +6,20 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type XmlSipAccount, accountFromXml } from '../../test/kamailio/baresip';
-import { type Phone, startPhone } from '../../test/kamailio/phones';
+import { type Phone, type PhoneEvent, startPhone } from '../../test/kamailio/phones';
 import { writeFixtures } from '../../test/kamailio/audio';
-import { KAMAILIO_PG_CFG, type Kamailio, ensureSipTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, startKamailio } from '../../test/kamailio/sip-tools';
+import { KAMAILIO_PG_CFG, type Kamailio, ensureSipTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, startKamailio } from '../../test/kamailio/sip-tools';
 
 // Runs in the postgres project only: the settings page's call control saved through the portal (PLATFORM=kamailio)
 // changes what happens to a real call. Debian's Kamailio with deploy/kamailio/kamailio.cfg on the throwaway cluster's
-// "kamailio" database, three baresip phones configured only from the portal's account XML (auto-answer). No rtpengine
+// "kamailio" database, four baresip phones configured only from the portal's account XML (auto-answer). No rtpengine
 // here: the config lets calls go unanchored, which is enough to see who rings.
 const CLOUD_ID = 'CSPROOF';
 const KAM_URL = kamailioPgUrl();
 const DOMAIN = `csip-${randomBytes(3).toString('hex')}.example`;
 const TENANT = `csip-${randomBytes(3).toString('hex')}`;
 const PASSWORD = 'Call!Settings-Sip-2026';
-const people = { a: '7201', b: '7202', c: '7203' } as const;
+const people = { a: '7201', b: '7202', c: '7203', d: '7204' } as const;
 
 let dir: string;
 let kam: Kamailio;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   expect((await t.call('createTenant', { tid: TENANT, tname: TENANT, domain: DOMAIN, site_name: 'HQ' }, { token: admin })).statusCode).toBe(200);
   const profile = await t.call('profileCreateUpdate', { profile_name: `${TENANT} phones`, proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: TENANT }, { token: admin });
   expect(profile.statusCode, profile.body).toBe(200);
-  const sipPorts = await freePhonePorts(3);
+  const sipPorts = await freePhonePorts(4);
   for (const [i, [who, extension]] of (Object.entries(people) as [keyof typeof people, string][]).entries()) {
     const account = await person(admin, extension);
     const phone = await startPhone(account, { localPort: sipPorts[i]!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile: tone, autoAnswer: true });
@@ -86,57 +86,83 @@ afterAll(async () => {
   await c.end();
 });
 
-const incoming = (p: Phone, from: number) => p.events.slice(from).some((e) => e.direction === 'incoming');
+type Who = keyof typeof people;
 
 /**
- * A calls B: how A's call ended (answered, or closed with the reason) and which of B and C saw it arrive (auto-answer:
- * their events of an incoming call). The callee's own events may trail A's by a few milliseconds: waited for.
+ * `caller` calls `callee`: how the caller's call ended (answered, or closed with the reason) and which of the other
+ * phones saw that call (its Call-ID) arrive. A callee's own events may trail the caller's by a few milliseconds.
  */
-async function callB(): Promise<{ a: string; b: boolean; c: boolean }> {
-  const { a, b, c } = phones as Record<keyof typeof people, Phone>;
-  const from = { a: a.events.length, b: b.events.length, c: c.events.length };
-  await a.dial(people.b);
-  const end = await Promise.race([a.waitFor('CALL_ESTABLISHED', { from: from.a, timeoutMs: 15_000 }), a.waitFor('CALL_CLOSED', { from: from.a, timeoutMs: 15_000 })]);
-  const answeredBy = (p: Phone, since: number) => p.waitFor('CALL_ESTABLISHED', { from: since, timeoutMs: 3000, match: (e) => e.direction === 'incoming' });
-  if (end.type === 'CALL_ESTABLISHED') await Promise.any([answeredBy(b, from.b), answeredBy(c, from.c)]);
+async function call(caller: Who, callee: Who, hangUp = true): Promise<{ a: string; rang: Who[] }> {
+  const all = phones as Record<Who, Phone>;
+  const others = (Object.keys(people) as Who[]).filter((w) => w !== caller);
+  const from = Object.fromEntries((Object.keys(people) as Who[]).map((w) => [w, all[w].events.length])) as Record<Who, number>;
+  await all[caller].dial(people[callee]);
+  const at = from[caller];
+  const end = await Promise.race([all[caller].waitFor('CALL_ESTABLISHED', { from: at, timeoutMs: 15_000 }), all[caller].waitFor('CALL_CLOSED', { from: at, timeoutMs: 15_000 })]);
+  const mine = (e: PhoneEvent) => e.id === end.id && e.direction === 'incoming';
+  if (end.type === 'CALL_ESTABLISHED') await Promise.any(others.map((w) => all[w].waitFor('CALL_ESTABLISHED', { from: from[w], timeoutMs: 3000, match: mine })));
   else await new Promise((r) => setTimeout(r, 500));
-  const result = { a: end.type === 'CALL_CLOSED' ? `closed: ${end.param ?? ''}` : 'answered', b: incoming(b, from.b), c: incoming(c, from.c) };
-  if (end.type === 'CALL_ESTABLISHED') {
-    await a.hangup();
-    await a.waitFor('CALL_CLOSED', { from: from.a });
+  const rang = others.filter((w) => all[w].events.slice(from[w]).some(mine));
+  if (end.type === 'CALL_ESTABLISHED' && hangUp) {
+    await all[caller].hangup();
+    await all[caller].waitFor('CALL_CLOSED', { from: at });
   }
-  return result;
+  return { a: end.type === 'CALL_CLOSED' ? `closed: ${end.param ?? ''}` : 'answered', rang };
 }
+const callB = () => call('a', 'b');
 
 describe('call settings saved on the settings page take effect on real calls through Kamailio', () => {
   it('without settings A reaches B', async () => {
     await saveCallControl(plain);
-    expect(await callB()).toEqual({ a: 'answered', b: true, c: false });
+    expect(await callB()).toEqual({ a: 'answered', rang: ['b'] });
   });
 
   it('forward always to C: the call to B rings C, not B', async () => {
     await saveCallControl({ ...plain, forward_always: { enabled: true, number: people.c } });
-    expect(await callB(), kam.log().slice(-1500)).toEqual({ a: 'answered', b: false, c: true });
+    expect(await callB(), kam.log().slice(-1500)).toEqual({ a: 'answered', rang: ['c'] });
   });
 
   it('do not disturb: A gets 486 Busy Here, nobody rings', async () => {
     await saveCallControl({ ...plain, dnd: true });
-    const r = await callB();
-    expect(r.a).toMatch(/486/);
-    expect(r).toMatchObject({ b: false, c: false });
+    expect(await callB()).toEqual({ a: expect.stringMatching(/486/), rang: [] });
   });
 
   it("A's number blocked by B: A gets 603 Decline, nobody rings", async () => {
     await saveCallControl(plain);
     await saveB('blockedNumbersSettings', { numbers: [people.a], block_anonymous: false });
-    const r = await callB();
-    expect(r.a).toMatch(/603/);
-    expect(r).toMatchObject({ b: false, c: false });
+    expect(await callB()).toEqual({ a: expect.stringMatching(/603/), rang: [] });
     await saveB('blockedNumbersSettings', { numbers: [], block_anonymous: false });
+  });
+
+  it('call waiting off and forward when busy to D: while B talks to C, the call to B rings D', async () => {
+    await saveCallControl({ ...plain, call_waiting: false, forward_busy: { enabled: true, number: people.d } });
+    const c = (phones as Record<Who, Phone>).c;
+    const talking = await call('c', 'b', false);
+    expect(talking).toEqual({ a: 'answered', rang: ['b'] });
+    try {
+      expect(await callB()).toEqual({ a: 'answered', rang: ['d'] });
+    } finally {
+      const at = c.events.length;
+      await c.hangup();
+      await c.waitFor('CALL_CLOSED', { from: at });
+    }
+    // B free again: the call reaches B.
+    expect(await callB()).toEqual({ a: 'answered', rang: ['b'] });
   });
 
   it('turned off again: B rings once more', async () => {
     await saveCallControl(plain);
-    expect(await callB()).toEqual({ a: 'answered', b: true, c: false });
+    expect(await callB()).toEqual({ a: 'answered', rang: ['b'] });
+  });
+
+  it('forward when not answered to C, B not registered: the call rings C at once', async () => {
+    await saveCallControl({ ...plain, forward_no_answer: { enabled: true, number: people.c, ring_seconds: 15 } });
+    const b = (phones as Record<Who, Phone>).b;
+    await b.stop();
+    await rpc(kam.rpcPort, 'ul.rm', ['location', `${people.b}@${DOMAIN}`]).catch(() => undefined);
+    const started = Date.now();
+    const r = await call('a', 'b');
+    expect(r).toEqual({ a: 'answered', rang: ['c'] });
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

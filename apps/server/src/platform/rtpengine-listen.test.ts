@@ -32,7 +32,7 @@ interface Engine {
 async function startEngine(): Promise<Engine> {
   expect(spawnSync('sh', ['-c', 'command -v rtpengine']).status, 'Debian package rtpengine-daemon').toBe(0);
   const port = await freePort();
-  const portMin = 20000 + Math.floor(Math.random() * 400) * 100;
+  const portMin = 30000 + Math.floor(Math.random() * 27) * 100;
   const child: ChildProcess = spawn('rtpengine', ['--config-file=none', '--table=-1', '--interface=127.0.0.1', `--listen-ng=127.0.0.1:${port}`, `--port-min=${portMin}`, `--port-max=${portMin + 99}`, '--foreground', '--log-stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
@@ -152,9 +152,15 @@ describe('listen-in through a real rtpengine', () => {
     }
     expect(firstAudioMs).toBeGreaterThanOrEqual(0);
     expect(firstAudioMs).toBeLessThan(300);
-    expect(tonePower(heard, 440)).toBeGreaterThan(0.1);
-    expect(tonePower(heard, 1000)).toBeGreaterThan(0.1);
-    expect(tonePower(heard, 700)).toBeLessThan(0.01);
+    // In 100 ms windows (a busy machine delays the phones' and this loop's timers, which cuts the sines here and
+    // there): both parties in most windows, nothing else in any.
+    const windows = Array.from({ length: Math.floor(heard.length / 800) }, (_, w) => heard.slice(800 * w, 800 * w + 800));
+    expect(windows.length).toBeGreaterThanOrEqual(8);
+    const power = (hz: number) => windows.map((w) => Number(tonePower(w, hz).toFixed(2)));
+    const report = `440 Hz ${power(440)}; 1 kHz ${power(1000)}; 700 Hz ${power(700)}`;
+    expect(power(440).filter((p) => p > 0.1).length / windows.length, report).toBeGreaterThanOrEqual(0.7);
+    expect(power(1000).filter((p) => p > 0.1).length / windows.length, report).toBeGreaterThanOrEqual(0.7);
+    expect(Math.max(...power(700)), report).toBeLessThan(0.05);
 
     const subscribed = (await engine.ng.command('query', { 'call-id': callId })) as { tags: Record<string, { subscriptions: { tag: string }[] }> };
     expect(subscribed.tags[sub.toTag]!.subscriptions.map((s) => s.tag).sort()).toEqual(['callee-tag', 'caller-tag']);

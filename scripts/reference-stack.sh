@@ -237,7 +237,7 @@ start() {
 
   say "  kamailio: starting (SIP udp:127.0.0.1:$SIP_PORT, JSON-RPC tcp:127.0.0.1:$RPC_PORT)"
   launch kamailio kamailio -f "$ROOT/deploy/kamailio/kamailio.cfg" -DD -E -w "$STATE/kamailio" \
-    -A "LISTEN=udp:127.0.0.1:$SIP_PORT" -A "DBURL=\"$dburl\"" -A "USRLOC_DB_MODE=3" \
+    -A "LISTEN=udp:127.0.0.1:$SIP_PORT" -A "DBURL=\"$dburl\"" \
     -A "RPC_LISTEN=tcp:127.0.0.1:$RPC_PORT" -A "RTPENGINE_SOCK=\"udp:127.0.0.1:$NG_PORT\""
   wait_for "Kamailio" 20 "$LOGS/kamailio.log" rpc_ready
 

@@ -41,7 +41,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcapPackets, readWav, rms, syllabicity, toneLevel, writeFixtures } from '../../test/kamailio/audio';
 import type { XmlSipAccount } from '../../test/kamailio/baresip';
 import { type Phone, type PhoneEvent, startPhone } from '../../test/kamailio/phones';
-import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
+import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, sippAnonymousInvite, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
 import { subscriberHashes } from './kamailio-db';
 
 const KAM_URL = kamailioPgUrl();
@@ -251,6 +251,16 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await settings([]);
   });
 
+  it('anonymous calls refused with 433 when the callee blocks them; a caller who shows its identity still gets through', async () => {
+    await settings([[`block_anon::${aor(USERS.b)}`, 1, '1']]);
+    const anon = sippAnonymousInvite({ username: USERS.c, password: account(USERS.c).password, domain: DOMAIN, target: USERS.b, proxy: `127.0.0.1:${kam.port}`, localPort: await freeUdpPort(), workDir: dir });
+    expect(anon.refusal).toBe('');
+    expect(anon.ok).toBe(true);
+    const shown = await dialAndWait(USERS.b, 300);
+    expect(await cdrOf(shown.callid)).toMatchObject({ dst_user: USERS.b, sip_code: '200' });
+    await settings([]);
+  });
+
   it('busy: a callee that refuses (486) forwards on busy; with call waiting off a callee in a call is busy', async () => {
     // D refuses (baresip answers 486 to a hang-up while ringing): fwd_busy D → C.
     await settings([[`fwd_busy::${aor(USERS.d)}`, 0, USERS.c]]);
@@ -312,7 +322,20 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     expect(fs.readdirSync(path.join(rtp.recordingDir, 'pcaps')).filter((f) => f.startsWith(`${up.id}-`))).toEqual([]);
     expect(kam.log()).toMatch(new RegExp(`rtpengine: offer of call ${up.id} failed, not anchored`));
     expect(await rpc(kam.rpcPort, 'core.version')).toMatch(/^kamailio 5\./);
-    // Back again: the next call after rtpengine's re-check (rtpengine_disable_tout 10 s) is anchored; not waited for here.
+
+    // Back again: after rtpengine_disable_tout (5 s) Kamailio tries it again; each worker that tried it while it was
+    // down fails once more (the ICMP error left on its socket), so anchoring resumes within about 5-20 s.
     rtp = await startRtpengine(rtpOpts);
+    const restarted = Date.now();
+    await until(
+      'a call anchored and recorded again',
+      async () => {
+        const call = await dialAndWait(USERS.b, 300);
+        expect(await cdrOf(call.callid)).toMatchObject({ dst_user: USERS.b, sip_code: '200' });
+        const pcap = fs.readdirSync(path.join(rtp.recordingDir, 'pcaps')).find((f) => f.startsWith(`${call.callid}-`));
+        return pcap && pcapPackets(path.join(rtp.recordingDir, 'pcaps', pcap)) > 10 && pcap;
+      },
+      30_000,
+    );
   });
 });

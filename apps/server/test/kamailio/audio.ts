@@ -164,13 +164,17 @@ export function writeFixtures(dir: string, seconds = 300): { tone: string; speec
   return files;
 }
 
-/** The number of packets in a libpcap file (rtpengine's recordings). */
+/** The number of complete packets in a libpcap file (rtpengine's recordings; 0 while it has no header yet). */
 export function pcapPackets(file: string): number {
   const b = fs.readFileSync(file);
+  if (b.length < 24) return 0;
   const magic = b.readUInt32LE(0);
   const le = magic === 0xa1b2c3d4 || magic === 0xa1b23c4d;
   if (!le && b.readUInt32BE(0) !== 0xa1b2c3d4 && b.readUInt32BE(0) !== 0xa1b23c4d) throw new Error(`${file}: not a pcap file`);
   let n = 0;
-  for (let off = 24; off + 16 <= b.length; n++) off += 16 + (le ? b.readUInt32LE(off + 8) : b.readUInt32BE(off + 8));
+  for (let off = 24; off + 16 <= b.length; ) {
+    off += 16 + (le ? b.readUInt32LE(off + 8) : b.readUInt32BE(off + 8));
+    if (off <= b.length) n++;
+  }
   return n;
 }

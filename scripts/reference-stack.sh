@@ -69,11 +69,20 @@ check_can_start() {
   [[ $RTP_PORTS =~ ^[0-9]+-[0-9]+$ ]] || fail "REFERENCE_RTP_PORTS must look like 30000-30199."
 }
 
-# True when something listens on 127.0.0.1 or any address at that port.
+# True when the port cannot be bound on 127.0.0.1 (something listens there, or on every address).
 port_busy() {
-  local flag=t
-  [ "$1" = udp ] && flag=u
-  ss -Hln$flag "sport = :$2" 2>/dev/null | grep -q .
+  ! node -e '
+    const [kind, port] = [process.argv[1], Number(process.argv[2])];
+    const done = (ok) => process.exit(ok ? 0 : 1);
+    if (kind === "udp") {
+      const s = require("node:dgram").createSocket("udp4");
+      s.once("error", () => done(false));
+      s.bind(port, "127.0.0.1", () => s.close(() => done(true)));
+    } else {
+      const srv = require("node:net").createServer();
+      srv.once("error", () => done(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => done(true)));
+    }' "$1" "$2"
 }
 
 # ---- processes ----------------------------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ describe('the reference deployment (npm run reference)', () => {
     // A PATH without rtpengine and psql (the rest of what the script calls is there).
     const bin = path.join(dir, 'bin');
     fs.mkdirSync(bin);
-    for (const c of ['bash', 'node', 'ss', 'id', 'cat', 'grep', 'sed', 'tr', 'ls', 'mkdir', 'dirname', 'pwd', 'printf']) {
+    for (const c of ['bash', 'node', 'id', 'cat', 'grep', 'sed', 'tr', 'ls', 'mkdir', 'dirname', 'pwd', 'printf']) {
       const found = spawnSync('sh', ['-c', `command -v ${c}`], { encoding: 'utf8' }).stdout.trim();
       if (found.startsWith('/')) fs.symlinkSync(found, path.join(bin, c));
     }

@@ -178,6 +178,19 @@ describe('call records from acc_cdrs on SQLite (Julian day times)', () => {
     const group = (await cdrs('getGroupCDRs', '2001', 'cdr-a'))!;
     expect(group.map((r) => `${r.direction}:${r.destination}`)).toEqual(['Outbound:2002', 'Inbound:2001', 'Outbound:2001', 'Missed:2002', 'Inbound:3001', 'Outbound:2002', 'Inbound:2003', 'Inbound:2003', 'Inbound:2001']);
     expect(await cdrs('getGroupCDRs', '2001', 'cdr-a', { limit: 3 })).toHaveLength(3);
+    // Paged by the connector's cursor: pages of 2 give the same records in the same order, then no cursor.
+    const q = { tenantExternalId: 'cdr-a', from: new Date(now - 30 * 24 * HOUR), to: new Date(now), limit: 2 };
+    const whole = await t.deps.connector.listCallRecords!({ ...q, limit: 100 });
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await t.deps.connector.listCallRecords!({ ...q, ...(cursor ? { cursor } : {}) });
+      paged.push(...page.items.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor && paged.length < 50);
+    expect(paged).toEqual(whole.items.map((r) => r.id));
+    expect(paged).toHaveLength(9);
+    expect(whole.nextCursor).toBeUndefined();
     expect((await t.call('getGroupCDRs', { tenant_id: 'cdr-a', user: '2002', token: token('2002', 'cdr-a') })).statusCode).toBe(403);
   });
 

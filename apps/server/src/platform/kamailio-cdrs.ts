@@ -38,7 +38,7 @@ export interface CdrRow {
 }
 
 /** The forwarding target, when a rule sent the call elsewhere ('' when none). */
-const forwardedTo = (c: CdrRow) => (c.fwd_user !== '' && c.fwd_user !== c.dst_user ? c.fwd_user : '');
+const forwardedTo = (c: Pick<CdrRow, 'fwd_user' | 'dst_user'>) => (c.fwd_user !== '' && c.fwd_user !== c.dst_user ? c.fwd_user : '');
 /** Answered: a 2xx final answer (sip_code), or a talk time when the code was not recorded. */
 export const answered = (c: Pick<CdrRow, 'sip_code' | 'duration'>) => (c.sip_code ? c.sip_code.startsWith('2') : Number(c.duration) > 0);
 
@@ -66,6 +66,16 @@ export function toCallRecord(c: CdrRow, names: ReadonlyMap<string, string>): Pla
     talkSeconds: talk,
     flow,
   };
+}
+
+/** The sides of a call that are the tenant's (`user@SIP domain` in `mine`): caller, dialled number, forwarding target. */
+export function sidesOf(c: Omit<CdrRow, 'role'>, mine: ReadonlySet<string>): CdrRow[] {
+  const out: CdrRow[] = [];
+  if (mine.has(`${c.src_user}@${c.src_domain}`)) out.push({ ...c, role: 'out' });
+  if (mine.has(`${c.dst_user}@${c.dst_domain}`)) out.push({ ...c, role: 'in' });
+  const fwd = forwardedTo(c);
+  if (fwd && mine.has(`${fwd}@${c.dst_domain}`)) out.push({ ...c, role: 'fwd' });
+  return out;
 }
 
 interface Account {
@@ -109,8 +119,10 @@ export class KamailioCallRecords {
   }
 
   /**
-   * My Calls (q.extension) or the group's calls (the whole tenant), newest first, paged by offset. Each branch of the
-   * union reads one of the per-user indexes (src_user|dst_user|fwd_user, domain, start_time).
+   * My Calls (q.extension) or the group's calls (the whole tenant), newest first, paged by offset over the records
+   * (sides of calls). The calls are read first, newest first, as many as the page can need (each call gives at least
+   * one record), with one condition per side that the per-user indexes (src_user|dst_user|fwd_user, domain,
+   * start_time) answer; for a tenant carrying much of the traffic PostgreSQL walks start_time backwards instead.
    */
   async listCallRecords(q: CallRecordQuery): Promise<Page<PlatformCallRecord>> {
     const offset = Math.max(0, Number(q.cursor ?? 0) || 0);
@@ -119,24 +131,25 @@ export class KamailioCallRecords {
     if (accounts.length === 0) return { items: [] };
     const byDomain = new Map<string, string[]>();
     for (const a of accounts) byDomain.set(a.sipDomain, [...(byDomain.get(a.sipDomain) ?? []), a.extension]);
+    const sides: RawBuilder<unknown>[] = [];
+    for (const [domain, users] of byDomain) {
+      sides.push(sql`(src_domain = ${domain} AND ${this.userIn('src_user', users)})`);
+      sides.push(sql`(dst_domain = ${domain} AND ${this.userIn('dst_user', users)})`);
+      sides.push(sql`(dst_domain = ${domain} AND ${this.userIn('fwd_user', users)} AND fwd_user <> dst_user)`);
+    }
     const from = kamailioTimeParam(this.kam.kind, q.from);
     const to = kamailioTimeParam(this.kam.kind, q.to);
-    const branches: RawBuilder<unknown>[] = [];
-    for (const [domain, users] of byDomain) {
-      const when = sql`start_time >= ${from} AND start_time <= ${to}`;
-      branches.push(sql`SELECT ${COLUMNS}, 'out' AS role FROM acc_cdrs WHERE src_domain = ${domain} AND ${this.userIn('src_user', users)} AND ${when}`);
-      branches.push(sql`SELECT ${COLUMNS}, 'in' AS role FROM acc_cdrs WHERE dst_domain = ${domain} AND ${this.userIn('dst_user', users)} AND ${when}`);
-      branches.push(
-        sql`SELECT ${COLUMNS}, 'fwd' AS role FROM acc_cdrs WHERE dst_domain = ${domain} AND ${this.userIn('fwd_user', users)} AND fwd_user <> dst_user AND ${when}`,
-      );
-    }
-    const union = sql.join(branches, sql` UNION ALL `);
-    const rows = await onKamailio(
-      async () => (await sql<CdrRow>`SELECT * FROM (${union}) AS r ORDER BY start_time DESC, id DESC, role DESC LIMIT ${limit + 1} OFFSET ${offset}`.execute(this.kam.kysely)).rows,
+    const calls = await onKamailio(
+      async () =>
+        (
+          await sql<Omit<CdrRow, 'role'>>`SELECT ${COLUMNS} FROM acc_cdrs WHERE start_time >= ${from} AND start_time <= ${to} AND (${sql.join(sides, sql` OR `)})
+            ORDER BY start_time DESC, id DESC LIMIT ${offset + limit + 1}`.execute(this.kam.kysely)
+        ).rows,
     );
-    const page = rows.slice(0, limit);
-    const items = await this.present(q.tenantExternalId, page, accounts);
-    return { items, ...(rows.length > limit ? { nextCursor: String(offset + limit) } : {}) };
+    const mine = new Set(accounts.map((a) => `${a.extension}@${a.sipDomain}`));
+    const rows = calls.flatMap((c) => sidesOf(c, mine));
+    const items = await this.present(q.tenantExternalId, rows.slice(offset, offset + limit), accounts);
+    return { items, ...(rows.length > offset + limit ? { nextCursor: String(offset + limit) } : {}) };
   }
 
   /** One record of the tenant (see recordId), the party being one of its accounts; null otherwise. */

@@ -61,5 +61,7 @@ export function useActiveChannels(base: string | undefined, enabled: boolean) {
     queryFn: () => listActiveChannels(base!),
     enabled: enabled && base !== undefined,
     staleTime: 0,
+    // Calls start and end on their own: the list follows them while the page is open.
+    refetchInterval: 5000,
   });
 }

@@ -10,6 +10,9 @@ import { useSession } from '../../../lib/session';
 import { useActiveChannels, useMonitorBase } from '../api/monitor-client';
 import { type Listening, useListener } from './use-listener';
 
+/** A level meter's scale: -60 dBFS (and silence) at 0 %, full scale at 100 %. */
+const meterPercent = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(100, Math.round(((20 * Math.log10(rms) + 60) / 60) * 100))));
+
 const sipUser = (uri: string) => uri.replace(/^sips?:/, '').split('@')[0] || uri;
 
 /**
@@ -148,7 +151,7 @@ function CallCard({ channel, listening, onListen, onStop }: CallCardProps) {
               style={{ flex: 1, minWidth: 60 }}
               size="sm"
               color="teal"
-              value={Math.min(100, Math.round(listening.sound.level * 300))}
+              value={meterPercent(listening.sound.level)}
               aria-label={t('endUser.monitor.level')}
               data-testid="monitor-level"
               data-level={listening.sound.level.toFixed(3)}

@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { type TestApp, createResellerUser, startTestApp } from '../../test/harness';
-import { type XmlSipAccount, accountFromXml, baresipAccountLine } from '../../test/kamailio/baresip';
-import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureSipTools, freeTcpPort, freeUdpPort, kamailioPgUrl, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
+import { rms, toneLevel, writeFixtures } from '../../test/kamailio/audio';
+import { type XmlSipAccount, accountFromXml } from '../../test/kamailio/baresip';
+import { type Phone, startPhone } from '../../test/kamailio/phones';
+import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
 import { FRAME_SAMPLES } from './builtin-audio';
 import { muLawDecode } from './call-mixer';
 import { NgClient } from './rtpengine-ng';
@@ -58,82 +58,6 @@ async function setUp(p: Person, newTenant: boolean): Promise<XmlSipAccount> {
   return accountFromXml(xml.body);
 }
 
-interface Phone {
-  aor: string;
-  log: () => string;
-  waitFor(re: RegExp, timeoutMs?: number): Promise<number>;
-  command(command: string, params?: string): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/**
- * A baresip phone configured from the account XML alone (auto-answer), sending a sine of `hz` from an 8 kHz WAV
- * (sox; longer than the test, as baresip hangs up at its end) and driven through ctrl_tcp. (A local helper:
- * test/kamailio has none for calls yet.)
- */
-async function startPhone(a: XmlSipAccount, hz: number): Promise<Phone> {
-  const sipPort = await freeUdpPort();
-  const ctrlPort = await freeTcpPort();
-  const home = path.join(dir, `phone-${a.username}-${sipPort}`);
-  fs.mkdirSync(home, { recursive: true });
-  const wav = path.join(home, `sine-${hz}.wav`);
-  const sox = spawnSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', wav, 'synth', '300', 'sine', String(hz), 'vol', '0.25'], { encoding: 'utf8' });
-  expect(sox.status, `sox: ${sox.stderr}`).toBe(0);
-  const modules = ['/usr/lib/baresip/modules', '/usr/lib/x86_64-linux-gnu/baresip/modules'].find((d) => fs.existsSync(d)) ?? '/usr/lib/baresip/modules';
-  const config = [
-    `sip_listen 127.0.0.1:${sipPort}`,
-    `module_path ${modules}`,
-    'module g711.so',
-    'module aufile.so',
-    'module aubridge.so',
-    'module_app account.so',
-    'module_app menu.so',
-    'module_app ctrl_tcp.so',
-    `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
-    `audio_source aufile,${wav}`,
-    'audio_player aubridge,nowhere',
-    'audio_alert aubridge,nowhere',
-    '',
-  ];
-  fs.writeFileSync(path.join(home, 'config'), config.join('\n'));
-  fs.writeFileSync(path.join(home, 'accounts'), `${baresipAccountLine(a)};answermode=auto\n`);
-  const child: ChildProcess = spawn('baresip', ['-f', home], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  // eslint-disable-next-line no-control-regex
-  const onData = (d: Buffer) => (out += d.toString().replace(/\x1b\[[0-9;]*m/g, ''));
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise((r) => child.once('exit', r));
-  const waitFor = async (re: RegExp, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!re.test(out)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`baresip ${a.username}: no ${re} in:\n${out.slice(-2000)}`);
-      await sleep(20);
-    }
-    return Date.now();
-  };
-  await waitFor(/\{\d+\/[A-Z]+\/v4\} 200 OK/);
-  const command = async (cmd: string, params?: string) => {
-    const json = JSON.stringify({ command: cmd, ...(params ? { params } : {}), token: String(Date.now()) });
-    const sock = net.connect(ctrlPort, '127.0.0.1');
-    await new Promise<void>((res, rej) => (sock.once('connect', res), sock.once('error', rej)));
-    sock.write(`${Buffer.byteLength(json)}:${json},`);
-    await new Promise((r) => sock.once('data', r));
-    sock.destroy();
-  };
-  return {
-    aor: `sip:${a.username}@${a.host}`,
-    log: () => out,
-    waitFor,
-    command,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await Promise.race([exited, sleep(3000)]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
 /** A werift client standing in for the browser: recvonly PCMU; records the decoded audio with arrival times. */
 async function listener() {
   const pc = new RTCPeerConnection({ iceServers: [], iceAdditionalHostAddresses: ['127.0.0.1'], codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })], video: [] } });
@@ -176,7 +100,7 @@ async function newEngine(): Promise<Rtpengine> {
 }
 
 beforeAll(async () => {
-  ensureSipTools();
+  ensureCallTools();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-live-'));
   ngPort = await freeUdpPort();
   portMin = 30000 + Math.floor(Math.random() * 27) * 100; // below the ephemeral ports, above test phones' SIP ports
@@ -202,16 +126,26 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
 
   beforeAll(async () => {
     const accounts = [await setUp(ana, true), await setUp(ben, false), await setUp(oli, true)];
-    [a, b, other] = [await startPhone(accounts[0]!, 1000), await startPhone(accounts[1]!, 440), await startPhone(accounts[2]!, 700)];
+    const audio = writeFixtures(dir);
+    const ports = await freePhonePorts(3);
+    const phone = async (acct: XmlSipAccount, i: number, audioFile: string) => {
+      const p = await startPhone(acct, { localPort: ports[i]!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile, autoAnswer: true });
+      await p.registered();
+      return p;
+    };
+    // A talks (speech-like), B sends a 440 Hz tone; the other tenant's phone only registers.
+    [a, b, other] = [await phone(accounts[0]!, 0, audio.speech), await phone(accounts[1]!, 1, audio.tone), await phone(accounts[2]!, 2, audio.speech)];
   }, 120_000);
   afterAll(async () => {
     for (const p of [a, b, other]) await p?.stop();
   });
 
   it("A calls B: callActions lists the call for A and B's tenant (caller, callee, AOR, start) and not for the other tenant", async () => {
-    await a.command('dial', `sip:${ben.extension}@${ben.domain}`);
-    answeredAt = await b.waitFor(/Call established|call established/);
-    await a.waitFor(/Call established|call established/);
+    const established = b.waitFor('CALL_ESTABLISHED');
+    await a.dial(`${ben.extension}@${ben.domain}`);
+    await established;
+    answeredAt = Date.now();
+    await a.waitFor('CALL_ESTABLISHED', { from: 0 });
     let calls: Awaited<ReturnType<typeof channels>> = [];
     for (let i = 0; i < 50 && calls.length === 0; i++) {
       calls = await channels(admin, ana.tenant);
@@ -227,7 +161,7 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
     expect((await channels(admin)).filter((x) => x.SIPCallID === callId).map((x) => x.tenant_id)).toEqual([ana.tenant]);
   }, 30_000);
 
-  it("an administrator listens in: B's 440 Hz tone (and A's 1 kHz) arrive within 500 ms; stopping unsubscribes in rtpengine", async () => {
+  it("an administrator listens in: B's 440 Hz tone arrives within ~500 ms, mixed with A's speech; stopping unsubscribes in rtpengine", async () => {
     const l = await listener();
     const clicked = Date.now();
     const res = await listen(callId, l.offer, admin);
@@ -250,16 +184,21 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
       // Target 500 ms from the click (issue #15); measured 218-460 ms here, the upper end with the machine's load at 6.
       expect(firstTone440).toBeLessThan(750);
       // The next second, in 100 ms windows: both parties heard in most of them, nothing else.
+      // (The server sends one frame per 20 ms timer tick; a busy machine delays ticks, so wait for 50 frames.)
       const from = l.frames.length;
-      await sleep(1100);
+      const enough = Date.now() + 3000;
+      while (l.frames.length < from + 50 && Date.now() < enough) await sleep(20);
+      const spanMs = l.frames[Math.min(l.frames.length, from + 50) - 1]!.at - l.frames[from]!.at;
       const windows = Array.from({ length: 10 }, (_, w) => l.frames.slice(from + 5 * w, from + 5 * w + 5).flatMap((f) => f.pcm));
       expect(windows.every((w) => w.length === 5 * FRAME_SAMPLES), `frames in the second: ${l.frames.length - from}`).toBe(true);
-      const power = (hz: number) => windows.map((w) => Number(tonePower(w, hz).toFixed(2)));
-      const heard = (hz: number) => power(hz).filter((p) => p > 0.1).length;
-      const report = `440 Hz ${power(440)}; 1 kHz ${power(1000)}; 700 Hz ${power(700)}`;
-      expect(heard(440), report).toBeGreaterThanOrEqual(7);
-      expect(heard(1000), report).toBeGreaterThanOrEqual(7);
-      expect(Math.max(...power(700)), report).toBeLessThan(0.05);
+      const level = (hz: number) => windows.map((w) => Number(toneLevel(Float32Array.from(w, (x) => x / 32768), 8000, hz).toFixed(2)));
+      const loud = windows.map((w) => Number(rms(Float32Array.from(w, (x) => x / 32768)).toFixed(3)));
+      const report = `440 Hz share ${level(440)}; rms ${loud}; 50 frames in ${spanMs} ms`;
+      // B's tone in (nearly) every window; A's speech-like syllables lower its share while they sound (pauses: ~0.99).
+      console.log(`listen-in audio: ${report}`);
+      expect(level(440).filter((x) => x > 0.3).length, report).toBeGreaterThanOrEqual(7);
+      expect(Math.min(...level(440)), report).toBeLessThan(0.85);
+      expect(Math.min(...loud), report).toBeGreaterThan(0.1);
       expect(await subscriptions()).toEqual([2]);
     } finally {
       const stop = await t.app.inject({ method: 'DELETE', url: res.headers.location as string, headers: { token: admin } });
@@ -303,9 +242,12 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
     console.log(`listen-in with rtpengine stopped: 424, logged at level ${logged[0]!.level}`);
 
     engine = await newEngine();
-    await a.command('hangup');
-    await a.waitFor(/terminated|Call closed|closed/i);
-    await a.command('dial', `sip:${ben.extension}@${ben.domain}`);
+    const closed = a.waitFor('CALL_CLOSED');
+    await a.hangup();
+    await closed;
+    const reconnected = b.waitFor('CALL_ESTABLISHED');
+    await a.dial(`${ben.extension}@${ben.domain}`);
+    await reconnected;
     const second = Date.now();
     let calls: Awaited<ReturnType<typeof channels>> = [];
     for (let i = 0; i < 100 && !calls.some((c) => c.SIPCallID !== callId && Date.parse(c.StartedAt) >= second - 1000); i++) {
@@ -323,7 +265,7 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
     expect(firstTone(l2.frames, 440)).not.toBeNull();
     expect((await t.app.inject({ method: 'DELETE', url: again.headers.location as string, headers: { token: admin } })).statusCode).toBe(200);
     await l2.pc.close();
-    await a.command('hangup');
+    await a.hangup();
   }, 60_000);
 
   it('Kamailio stopped: the live-calls list and a listen-in answer 424 platformUnavailable (never a 5xx); restarted: 200 again', async () => {

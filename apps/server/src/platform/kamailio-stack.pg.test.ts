@@ -226,6 +226,11 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     expect(phones.b.events.slice(bFrom).map((e) => e.type)).not.toContain('CALL_INCOMING');
     expect(await cdrOf(fwd.callid)).toMatchObject({ src_user: USERS.a, dst_user: USERS.b, fwd_user: USERS.c, sip_code: '200' });
 
+    // Forward on no answer for a callee not registered: at once.
+    await settings([[`fwd_na::${aor(USERS.offline)}`, 0, USERS.c]]);
+    const offline = await dialAndWait(USERS.offline, 300);
+    expect(await cdrOf(offline.callid)).toMatchObject({ dst_user: USERS.offline, fwd_user: USERS.c, sip_code: '200' });
+
     // Forward on no answer after 5 s, D → C: D rings about 5 s, then C answers.
     await settings([
       [`fwd_na::${aor(USERS.d)}`, 0, USERS.c],

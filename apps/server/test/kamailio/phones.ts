@@ -30,10 +30,10 @@ export interface Phone {
   /** Every event so far, in order. */
   events: PhoneEvent[];
   /**
-   * The first event of `type` (and matching `match`, if given) at or after events[from] (default: the next one to
-   * arrive, i.e. from = events.length at the call).
+   * The first event of `type` (or of any of several types, e.g. ['CALL_ESTABLISHED', 'CALL_CLOSED']; and matching
+   * `match`, if given) at or after events[from] (default: the next one to arrive, i.e. from = events.length at the call).
    */
-  waitFor(type: string, o?: { timeoutMs?: number; from?: number; match?: (e: PhoneEvent) => boolean }): Promise<PhoneEvent>;
+  waitFor(type: string | string[], o?: { timeoutMs?: number; from?: number; match?: (e: PhoneEvent) => boolean }): Promise<PhoneEvent>;
   /** Resolves on the first successful registration (also when it happened before the control connection). */
   registered(timeoutMs?: number): Promise<void>;
   /** A ctrl_tcp command (e.g. `dial`, `hangup`, `accept`, `reginfo`); rejects when baresip answers ok: false. */
@@ -162,7 +162,8 @@ export async function startPhone(account: XmlSipAccount, o: PhoneOptions): Promi
 
   const waitFor: Phone['waitFor'] = (type, w = {}) => {
     const from = w.from ?? events.length;
-    const find = () => events.slice(from).find((e) => e.type === type && (!w.match || w.match(e)));
+    const types = Array.isArray(type) ? type : [type];
+    const find = () => events.slice(from).find((e) => types.includes(e.type) && (!w.match || w.match(e)));
     return new Promise<PhoneEvent>((resolve, reject) => {
       const check = () => {
         const e = find();
@@ -174,7 +175,7 @@ export async function startPhone(account: XmlSipAccount, o: PhoneOptions): Promi
       const timer = setTimeout(() => {
         listeners.delete(check);
         const seen = events.slice(from).map((e) => `${e.type}${e.param ? ` (${e.param})` : ''}`).join(', ') || 'none';
-        reject(new Error(`baresip ${account.username}: no ${type} within ${w.timeoutMs ?? 10_000} ms; events: ${seen}\n${out.slice(-1500)}`));
+        reject(new Error(`baresip ${account.username}: no ${types.join(' or ')} within ${w.timeoutMs ?? 10_000} ms; events: ${seen}\n${out.slice(-1500)}`));
       }, w.timeoutMs ?? 10_000);
       listeners.add(check);
       check();

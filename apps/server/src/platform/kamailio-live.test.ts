@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aorOf, callsOfAccounts } from './kamailio-live';
+import { aorOf, callsOfAccounts, dialogUsers } from './kamailio-live';
 
 /** One dialog as Kamailio 5.6's `dlg.list` prints it (dialog module, internal_rpc_print_dlg). */
 function dialog(o: { callId: string; from: string; to: string; state?: number; start?: number }) {
@@ -81,5 +81,17 @@ describe('callsOfAccounts (dlg.list → active calls of one tenant)', () => {
   it('keeps a caller that is not a SIP URI as Kamailio gave it', () => {
     const [c] = callsOfAccounts([dialog({ callId: 'tel@x', from: 'tel:+15550100', to: 'sip:4002@acme.example' })], acme);
     expect(c).toMatchObject({ caller: 'tel:+15550100', callee: 'sip:4002@acme.example', aor: 'sip:4002@acme.example' });
+  });
+});
+
+describe('dialogUsers', () => {
+  it('the user parts of the confirmed dialogs’ callers and callees, once each: the extensions to look up', () => {
+    const users = dialogUsers([
+      dialog({ callId: 'a@x', from: 'sip:4001@acme.example', to: 'sip:4002@acme.example' }),
+      dialog({ callId: 'b@x', from: 'sip:4001@other.example', to: 'tel:+1555' }),
+      dialog({ callId: 'c@x', from: 'sip:7777@acme.example', to: 'sip:8888@acme.example', state: 2 }),
+    ]);
+    expect(users.sort()).toEqual(['4001', '4002']);
+    expect(dialogUsers(null)).toEqual([]);
   });
 });

@@ -28,11 +28,28 @@ export interface DlgEntry {
 const CONFIRMED = new Set([3, 4]);
 /** One `dlg.list` answers every tenant asked for within this window (an administrator's list asks once per tenant). */
 const DIALOGS_REUSE_MS = 250;
+/** Extensions per `IN (…)` list (SQLite's bound-parameter limit is far above). */
+const USERS_PER_QUERY = 500;
 
 /** `user@host` of a SIP URI, host lower-cased, without scheme, port, parameters or headers; '' when not a SIP URI. */
 export function aorOf(uri: string | undefined): string {
   const m = /^\s*<?sips?:([^@;?>]+)@([^:;?>]+)/i.exec(uri ?? '');
   return m ? `${m[1]}@${m[2]!.toLowerCase()}` : '';
+}
+
+/** The confirmed entries of a `dlg.list` answer (an array; jsonrpcs may also give null, {} or a single object). */
+function confirmed(dialogs: unknown): (DlgEntry & { 'call-id': string })[] {
+  const list: unknown[] = Array.isArray(dialogs) ? dialogs : dialogs && typeof dialogs === 'object' ? [dialogs] : [];
+  return list.filter((d): d is DlgEntry & { 'call-id': string } => !!d && typeof d === 'object' && !!(d as DlgEntry)['call-id'] && CONFIRMED.has(Number((d as DlgEntry).state)));
+}
+
+/** The user parts of the callers and callees of the confirmed dialogs: the only extensions worth reading. */
+export function dialogUsers(dialogs: unknown): string[] {
+  const users = new Set<string>();
+  for (const d of confirmed(dialogs)) {
+    for (const aor of [aorOf(d.from_uri), aorOf(d.to_uri)]) if (aor) users.add(aor.slice(0, aor.lastIndexOf('@')));
+  }
+  return [...users];
 }
 
 /**
@@ -41,12 +58,8 @@ export function aorOf(uri: string | undefined): string {
  * caller when both are).
  */
 export function callsOfAccounts(dialogs: unknown, accounts: ReadonlySet<string>): PlatformActiveCall[] {
-  const list: unknown[] = Array.isArray(dialogs) ? dialogs : dialogs && typeof dialogs === 'object' ? [dialogs] : [];
   const out: PlatformActiveCall[] = [];
-  for (const item of list) {
-    if (!item || typeof item !== 'object') continue;
-    const d = item as DlgEntry;
-    if (!d['call-id'] || !CONFIRMED.has(Number(d.state))) continue;
+  for (const d of confirmed(dialogs)) {
     const from = aorOf(d.from_uri);
     const to = aorOf(d.to_uri);
     const mine = accounts.has(from) ? from : accounts.has(to) ? to : '';
@@ -74,10 +87,14 @@ export class KamailioLiveCalls {
     this.ng = new NgClient(opts.rtpengineNg);
   }
 
-  /** The tenant's SIP accounts, `ext@sipdomain`, read once per call. */
-  private async accountsOf(tenant: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant).execute();
-    return new Set(rows.map((r) => `${r.extension}@${this.opts.sipDomainOf(r.domain).toLowerCase()}`));
+  /** The tenant's SIP accounts (`ext@sipdomain`) among the given extensions: one query per 500 of them. */
+  private async accountsOf(tenant: string, extensions: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < extensions.length; i += USERS_PER_QUERY) {
+      const rows = await this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant).where('extension', 'in', extensions.slice(i, i + USERS_PER_QUERY)).execute();
+      for (const r of rows) out.add(`${r.extension}@${this.opts.sipDomainOf(r.domain).toLowerCase()}`);
+    }
+    return out;
   }
 
   /** `dlg.list`, shared by the requests that ask within DIALOGS_REUSE_MS of each other (a failure is not kept). */
@@ -99,10 +116,13 @@ export class KamailioLiveCalls {
     return value;
   }
 
+  /** `dlg.list` once, then the tenant's extensions among the dialogs' parties (none read when nobody is talking). */
   async listActiveCalls(tenant: string): Promise<PlatformActiveCall[]> {
-    const [accounts, dialogs] = await Promise.all([this.accountsOf(tenant), this.listDialogs()]);
-    if (accounts.size === 0) return [];
-    return callsOfAccounts(dialogs, accounts);
+    const dialogs = await this.listDialogs();
+    const users = dialogUsers(dialogs);
+    if (users.length === 0) return [];
+    const accounts = await this.accountsOf(tenant, users);
+    return accounts.size ? callsOfAccounts(dialogs, accounts) : [];
   }
 
   async openCallAudio(tenant: string, sipCallId: string): Promise<CallAudioSource | null> {

@@ -227,7 +227,7 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
     await l.pc.close();
   }, 30_000);
 
-  it('rtpengine stopped: listen-in answers 424 with the message (never a 5xx) and it is logged; restarted: a new call can be listened to', async () => {
+  it('rtpengine stopped: listen-in answers 424 with the message (never a 5xx) and it is logged; restarted: the call it lost is 424 too, a new call is heard', async () => {
     await engine.stop();
     const l = await listener();
     const res = await t.app.inject({ method: 'POST', url: `/api/v1/monitor/${encodeURIComponent(callId)}`, headers: { 'content-type': 'application/sdp', token: admin, 'accept-language': 'fr' }, payload: l.offer });
@@ -243,6 +243,12 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
     console.log(`listen-in with rtpengine stopped: 424, logged at level ${logged[0]!.level}`);
 
     engine = await newEngine();
+    // The call still runs in Kamailio, but the new rtpengine never saw its media: 424 too, not a silent listen.
+    const orphan = await listener();
+    const lost = await listen(callId, orphan.offer, admin);
+    expect(lost.statusCode, lost.body).toBe(424);
+    expect(lost.json().error.message).toMatch(/rtpengine/);
+    await orphan.pc.close();
     const closed = a.waitFor('CALL_CLOSED');
     await a.hangup();
     await closed;

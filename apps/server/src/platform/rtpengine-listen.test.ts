@@ -175,6 +175,32 @@ describe('listen-in through a real rtpengine', () => {
     await c.hangUp();
   }, 20_000);
 
+  it('two listeners of one call each hear both parties; one leaving does not cut the other', async () => {
+    const callId = `listen-two-${Date.now()}@127.0.0.1`;
+    const c = await call(engine.ng, callId);
+    const first = await openSubscription(engine.ng, callId);
+    const second = await openSubscription(engine.ng, callId);
+    expect(second.toTag).not.toBe(first.toTag);
+    const q = (await engine.ng.command('query', { 'call-id': callId })) as { tags: Record<string, { subscriptions: { tag: string }[] }> };
+    // Each subscribes to the two phones only, not to the other listener.
+    expect(q.tags[second.toTag]!.subscriptions.map((s) => s.tag).sort()).toEqual(['callee-tag', 'caller-tag']);
+    const hears = async (sub: typeof first) => {
+      const got: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        await sleep(20);
+        got.push(...[...sub.nextFrame()].map(muLawDecode));
+      }
+      return tonePower(got.slice(-2400), 440) > 0.05 && tonePower(got.slice(-2400), 1000) > 0.05;
+    };
+    expect(await hears(first)).toBe(true);
+    expect(await hears(second)).toBe(true);
+    first.close();
+    await sleep(100);
+    expect(await hears(second)).toBe(true);
+    second.close();
+    await c.hangUp();
+  }, 20_000);
+
   it('an unknown call is an RtpengineError (rtpengine answers, but holds no such media)', async () => {
     const err = await openSubscription(engine.ng, 'no-such-call@127.0.0.1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RtpengineError);

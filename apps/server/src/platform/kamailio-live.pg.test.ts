@@ -195,10 +195,10 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
       const loud = windows.map((w) => Number(rms(Float32Array.from(w, (x) => x / 32768)).toFixed(3)));
       const report = `440 Hz share ${level(440)}; rms ${loud}; 50 frames in ${spanMs} ms`;
       // B's tone in (nearly) every window; A's speech-like syllables lower its share while they sound (the tone alone,
-      // through G.711 twice: 0.98-0.99; with A's syllables seen 0.57-0.94).
+      // through G.711 twice: 0.98-1; with A's syllables seen 0.57-0.96, in 5-7 windows of 10).
       console.log(`listen-in audio: ${report}`);
       expect(level(440).filter((x) => x > 0.3).length, report).toBeGreaterThanOrEqual(7);
-      expect(level(440).filter((x) => x < 0.95).length, report).toBeGreaterThanOrEqual(2);
+      expect(level(440).filter((x) => x < 0.97).length, report).toBeGreaterThanOrEqual(3);
       expect(Math.min(...loud), report).toBeGreaterThan(0.1);
       expect(await subscriptions()).toEqual([2]);
     } finally {

@@ -266,6 +266,33 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await settings([]);
   });
 
+  it('with one fixed digest realm (REALM define) INVITEs are challenged with that realm too', async () => {
+    const realm = 'calls.provider.test';
+    const [caller, callee] = ['7101', '7102'];
+    await q('DELETE FROM subscriber WHERE username = ANY($1)', [[caller, callee]]);
+    for (const u of [caller, callee]) {
+      const { ha1, ha1b } = subscriberHashes(u, DOMAIN, realm, `pw-${u}-Realm`);
+      await q('INSERT INTO subscriber (username, domain, password, ha1, ha1b) VALUES ($1, $2, $3, $4, $5)', [u, DOMAIN, `pw-${u}-Realm`, ha1, ha1b]);
+    }
+    const kamRealm = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3', `REALM="${realm}"`] });
+    try {
+      await settings([[`block_anon::${aor(callee)}`, 1, '1']]);
+      expect(await rpc(kamRealm.rpcPort, 'htable.reload', ['cs'])).toMatch(/reloaded/i);
+      const invite = async (password: string) => sippAnonymousInvite({ username: caller, password, domain: DOMAIN, target: callee, proxy: `127.0.0.1:${kamRealm.port}`, localPort: await freeUdpPort(), workDir: dir });
+      // Past the 407 with the realm's credentials, the callee's settings apply (433); a wrong password is challenged again.
+      const right = await invite(`pw-${caller}-Realm`);
+      expect(right.refusal).toBe('');
+      // (SIPp takes the second 407 for a retransmission of the first and retries until its timeout.)
+      const wrong = await invite('not-the-password');
+      expect(wrong.ok).toBe(false);
+      await sleep(200); // Kamailio's log is read by the event loop, which SIPp (spawnSync) held up.
+      expect(kamRealm.log()).toContain(`INVITE sip:${caller}@${DOMAIN} -> sip:${callee}@${DOMAIN} refused (-2)`);
+    } finally {
+      await kamRealm.stop();
+      await settings([]);
+    }
+  });
+
   it('busy: a callee that refuses (486) forwards on busy; with call waiting off a callee in a call is busy', async () => {
     // D refuses (baresip answers 486 to a hang-up while ringing): fwd_busy D → C.
     await settings([[`fwd_busy::${aor(USERS.d)}`, 0, USERS.c]]);

@@ -253,7 +253,7 @@ export function sippAnonymousInvite(o: { username: string; password: string; dom
   const csv = path.join(o.workDir, `anon-${o.localPort}.csv`);
   const errors = path.join(o.workDir, `sipp-anon-errors-${o.localPort}-${Date.now()}.log`);
   fs.writeFileSync(csv, `SEQUENTIAL\n${o.username};${o.target};${o.domain};[authentication username=${o.username} password=${o.password}]\n`);
-  const args = ['-sf', ANONYMOUS_INVITE_XML, '-inf', csv, '-i', '127.0.0.1', '-p', String(o.localPort), '-m', '1', '-timeout', '10', '-timeout_error', '-nostdin', '-trace_err', '-error_file', errors, o.proxy];
+  const args = ['-sf', ANONYMOUS_INVITE_XML, '-inf', csv, '-i', '127.0.0.1', '-p', String(o.localPort), '-m', '1', '-timeout', '3', '-timeout_error', '-nostdin', '-trace_err', '-error_file', errors, o.proxy];
   const run = spawnSync('sipp', args, { cwd: o.workDir, encoding: 'utf8', timeout: 20_000 });
   const errText = fs.existsSync(errors) ? fs.readFileSync(errors, 'utf8') : '';
   const refusal = /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ?? (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);

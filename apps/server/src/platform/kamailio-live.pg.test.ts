@@ -134,7 +134,10 @@ describe('live calls and listen-in on Kamailio + rtpengine, phones set up from t
       return p;
     };
     // A talks (speech-like), B sends a 440 Hz tone; the other tenant's phone only registers.
-    [a, b, other] = [await phone(accounts[0]!, 0, audio.speech), await phone(accounts[1]!, 1, audio.tone), await phone(accounts[2]!, 2, audio.speech)];
+    // One at a time, so that afterAll stops the ones started when a later one fails.
+    a = await phone(accounts[0]!, 0, audio.speech);
+    b = await phone(accounts[1]!, 1, audio.tone);
+    other = await phone(accounts[2]!, 2, audio.speech);
   }, 120_000);
   afterAll(async () => {
     for (const p of [a, b, other]) await p?.stop();

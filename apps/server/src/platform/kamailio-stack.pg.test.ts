@@ -25,8 +25,10 @@
  *   user a forwarding rule sent the call to, '' if none) are the caller and callee to match a tenant's accounts with.
  *
  * Recordings: `<recording-dir>/pcaps/<call-id>-<16 hex digits>.pcap` (e.g. 115b54200287c581-1aea019bf69e5e04.pcap;
- * libpcap format, link type raw IPv4, both parties' RTP to and from rtpengine), written while the call runs and complete
- * once the call is deleted (BYE); `<recording-dir>/metadata/<same name>.txt` beside it.
+ * libpcap, little-endian magic a1b2c3d4, link type 101 = raw IPv4: each party's RTP as it reached rtpengine, i.e. one
+ * stream per party from the phone's RTP port to rtpengine's port for it, 200-byte packets of PCMU at 50/s, plus a few
+ * RTCP packets), written while the call runs and complete once the call is deleted (BYE);
+ * `<recording-dir>/metadata/rtpengine-meta-<call-id>-<same hex>.txt` beside it (both SDPs, start time).
  *
  * acc_cdrs (one row per call): id, start_time, end_time (local time, as Kamailio writes them), duration (seconds,
  * REAL; 0 for a call not answered), callid, src_user, src_domain, dst_user, dst_domain, sip_code, fwd_user.

@@ -10,6 +10,7 @@ import { toneLevel, writeFixtures } from '../../test/kamailio/audio';
 import { type Phone, startPhone } from '../../test/kamailio/phones';
 import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
 import type { UlDump } from './kamailio-contacts';
+import { parsePcap, rtpOf, udpOf } from './pcap-wav';
 
 // Runs in the postgres project only. Call records, recordings and registrations through the portal's API
 // (PLATFORM=kamailio with KAMAILIO_RPC_URL and RTPENGINE_RECORDING_DIR) on the reference stack: Debian's Kamailio with
@@ -181,6 +182,19 @@ describe('call records and recordings of real calls, through the portal API', ()
     expect(Math.abs(lengthMs - answered.talkMs), `WAV ${lengthMs} ms, call ${answered.talkMs} ms`).toBeLessThanOrEqual(1000);
     const pcm = Float32Array.from(samples, (v) => v / 32768);
     expect(toneLevel(pcm, 8000, 440)).toBeGreaterThan(0.2);
+    // Both parties are in the capture the WAV was mixed from: two G.711 streams, each about 50 packets a second.
+    const [file, ...more] = fs.readdirSync(path.join(rtp.recordingDir, 'pcaps')).filter((f) => f.startsWith(`${answered.callid}-`));
+    expect(more).toEqual([]);
+    const capture = parsePcap(fs.readFileSync(path.join(rtp.recordingDir, 'pcaps', file!)));
+    const streams = new Map<string, number>();
+    for (const p of capture.packets) {
+      const udp = udpOf(capture.linkType, p.frame);
+      const r = udp && rtpOf(udp.payload);
+      if (r && (r.payloadType === 0 || r.payloadType === 8)) streams.set(`${udp.source}/${r.ssrc}`, (streams.get(`${udp.source}/${r.ssrc}`) ?? 0) + 1);
+    }
+    expect(capture.linkType).toBe(101);
+    expect(streams.size).toBe(2);
+    for (const n of streams.values()) expect(Math.abs(n / 50 - answered.talkMs / 1000)).toBeLessThanOrEqual(1);
     // B's own record plays the same call.
     const [b] = (await cdrs('b'))!;
     const other = await t.app.inject({ method: 'GET', url: b!.recording_url! });
@@ -207,9 +221,51 @@ describe('call records and recordings of real calls, through the portal API', ()
     expect((await cdrs('a', true))!.map((r) => `${r.direction}:${r.destination}`)).toEqual([`Outbound:${USERS.c}`, `Missed:${USERS.a}`, `Outbound:${USERS.b}`, `Inbound:${USERS.a}`]);
   });
 
+  it("a call B forwards to C (forward always, saved on B's settings page) is Inbound for both, the flow showing the hop", async () => {
+    const login = await t.call('appLogin', { username: `u${USERS.b}@${T1.domain}`, password: Buffer.from(PASSWORD).toString('base64') });
+    expect(login.statusCode, login.body).toBe(200);
+    const appToken = login.json().app_token as string;
+    const off = { enabled: false, number: '' };
+    const plain = { dnd: false, call_waiting: true, forward_always: off, forward_busy: off, forward_no_answer: { ...off, ring_seconds: 20 } };
+    const save = async (values: object) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/saveAppSettings', headers: { 'app-token': appToken }, payload: { tab: 'callControlSettings', values } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save({ ...plain, forward_always: { enabled: true, number: USERS.c } });
+    try {
+      const [a, c] = [phone('a'), phone('c')];
+      const from = a.events.length;
+      const ringing = c.events.length;
+      await a.dial(USERS.b);
+      await c.waitFor('CALL_INCOMING', { from: ringing, timeoutMs: 15_000 });
+      await c.accept();
+      await a.waitFor('CALL_ESTABLISHED', { from, timeoutMs: 15_000 });
+      const answeredAt = Date.now();
+      await sleep(2500);
+      await a.hangup();
+      await a.waitFor('CALL_CLOSED', { from });
+      const talkMs = Date.now() - answeredAt;
+      const flow = (r: CdrRow) => r.ans_call_flow.map((l) => [l.callingnumber, l.dialednumber, l.target, l.talktime_duration === '00:00:00' ? 0 : 'talk']);
+      const hops = [[USERS.a, USERS.b, USERS.b, 0], [USERS.b, USERS.c, USERS.c, 'talk']];
+      const [mine] = await until('a', (rows) => rows.length > 2);
+      expect(mine).toMatchObject({ direction: 'Outbound', destination: USERS.b });
+      expect(flow(mine!)).toEqual(hops);
+      expect(Math.abs(seconds(mine!.ans_call_flow[1]!.talktime_duration) * 1000 - talkMs)).toBeLessThanOrEqual(1000);
+      const [forwarder] = await until('b', (rows) => rows.length > 1);
+      expect(forwarder).toMatchObject({ direction: 'Inbound', destination: USERS.a, name: 'Cdr User A' });
+      expect(flow(forwarder!)).toEqual(hops);
+      const [target] = await until('c', (rows) => rows.length > 1);
+      expect(target).toMatchObject({ direction: 'Inbound', destination: USERS.a });
+      expect(flow(target!)).toEqual(hops);
+    } finally {
+      await save(plain);
+    }
+  });
+
   it("another tenant sees none of it: D's calls are empty, and tenant 1's record and recording are refused to D", async () => {
     expect(await cdrs('d')).toBeNull();
-    const [row] = (await cdrs('a'))!.filter((r) => r.recording_url);
+    // A's first call (the oldest record with a recording).
+    const row = (await cdrs('a'))!.filter((r) => r.recording_url).at(-1);
     const id = /^\/api\/v1\/recordings\/(\d+)\?/.exec(row!.recording_url!)![1]!;
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${id}?tenant_id=${T2.tenant}&token=${encodeURIComponent(token('d'))}` });
     expect(res.statusCode).toBe(403);

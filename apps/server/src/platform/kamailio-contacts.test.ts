@@ -104,4 +104,26 @@ describe('registrations from the location table on SQLite (no RPC configured)', 
     expect(left.prepare('SELECT ruid FROM location ORDER BY ruid').all()).toEqual([{ ruid: 'r3' }, { ruid: 'r4' }]);
     left.close();
   });
+
+  it('multi-domain: a name edit keeps the contacts; a domain change moves the subscriber and drops the old contacts', async () => {
+    const multi = new KamailioConnector(t.db.kysely, { dbUrl: `sqlite:///${file}` });
+    try {
+      await multi.createTenant({ externalId: 'mv-t', name: 'Move', domain: 'mv1.example', siteName: 'HQ' });
+      const ext = { extension: '3001', domain: 'mv1.example', siteName: 'HQ', firstname: 'M', lastname: 'V', email: '', admin: false };
+      await multi.upsertExtensions('mv-t', [ext]);
+      const db = new SQLite(file);
+      db.prepare("INSERT INTO location (ruid, username, domain, contact, expires, user_agent) VALUES ('m1', '3001', 'mv1.example', 'sip:3001@10.0.0.9', ?, 'ua')").run((Date.now() / 1000 + 600) / 86_400 + 2440587.5);
+      db.close();
+      await multi.upsertExtensions('mv-t', [{ ...ext, lastname: 'Renamed' }]);
+      expect((await multi.listRegistrations('mv-t')).map((r) => r.contact)).toEqual(['sip:3001@10.0.0.9']);
+      await multi.upsertExtensions('mv-t', [{ ...ext, domain: 'mv2.example' }]);
+      expect(await multi.listRegistrations('mv-t')).toEqual([]);
+      const after = new SQLite(file);
+      expect(after.prepare("SELECT domain FROM subscriber WHERE username = '3001'").all()).toEqual([{ domain: 'mv2.example' }]);
+      expect(after.prepare("SELECT count(*) AS n FROM location WHERE username = '3001'").get()).toEqual({ n: 0 });
+      after.close();
+    } finally {
+      await multi.close();
+    }
+  });
 });

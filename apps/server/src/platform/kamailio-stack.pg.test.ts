@@ -21,6 +21,9 @@
  *     "variables": [{ "sip_code": "200" }, { "fwd_user": "" }, { "dst_domain": "stack.example" }, { "dst_user": "2002" },
  *                   { "src_domain": "stack.example" }, { "src_user": "2001" }, { "duration": "0" },
  *                   { "end_time": "1795441645.297" }, { "start_time": "1795441645.297" }] }
+ *   While ringing: "state": 2, "start_ts": 0, "duration": 0, "timeout": 0, "callee": { "tag": null, "contact": null,
+ *   "cseq": null, "route_set": null, "socket": null }, variables with "sip_code": "".
+ *   After a forwarding rule, to_uri is still the number dialled and the callee is the forwarded-to phone.
  *   "variables" is a list of one-key objects; src_user/src_domain/dst_user (the number dialled)/dst_domain/fwd_user (the
  *   user a forwarding rule sent the call to, '' if none) are the caller and callee to match a tenant's accounts with.
  *
@@ -84,6 +87,7 @@ interface CdrRow {
   sip_code: string;
   fwd_user: string;
 }
+type Dialog = { 'call-id': string; from_uri: string; to_uri: string; state: number; start_ts: number; variables: Array<Record<string, string>> };
 const cdrOf = (callid: string) => until(`acc_cdrs row of ${callid}`, async () => (await q<CdrRow>('SELECT * FROM acc_cdrs WHERE callid = $1', [callid]))[0]);
 
 /** Sets the call-settings keys (htable "cs") and reloads them, as the portal does. */
@@ -151,7 +155,6 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await phones.b.waitFor('CALL_ESTABLISHED', { from: bFrom });
     const callid = up.id!;
 
-    type Dialog = { 'call-id': string; from_uri: string; to_uri: string; state: number; start_ts: number; variables: Array<Record<string, string>> };
     const dlg = await until('the confirmed dialog in dlg.list', async () => (await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).find((d) => d['call-id'] === callid && d.state === 4));
     expect(dlg.from_uri).toBe(`sip:${aor(USERS.a)}`);
     expect(dlg.to_uri).toMatch(new RegExp(`^sip:${USERS.b}@${DOMAIN}`));
@@ -192,7 +195,9 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     const dFrom = phones.d.events.length;
     const from = phones.a.events.length;
     await phones.a.dial(USERS.d);
-    await phones.d.waitFor('CALL_INCOMING', { from: dFrom });
+    const ringing = await phones.d.waitFor('CALL_INCOMING', { from: dFrom });
+    const early = await until('the ringing dialog', async () => (await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).find((d) => d['call-id'] === ringing.id));
+    expect(early).toMatchObject({ state: 2, start_ts: 0, callee: { tag: null, contact: null } });
     await sleep(1000);
     await phones.a.hangup();
     const cancelled = await phones.a.waitFor('CALL_CLOSED', { from });

@@ -3,6 +3,7 @@ import type { ActiveChannel } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { CallAudioSource } from '../../platform/connector';
 import type { Caller } from '../auth/caller';
 import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
 import { type Listener, answerListener } from './webrtc-listener';
@@ -43,7 +44,12 @@ interface Live {
   listener: Listener;
   startedAt: number;
   timer: NodeJS.Timeout;
+  /** Checks that the call still runs: a listener is not left hearing silence after the hang-up. */
+  watch: NodeJS.Timeout;
 }
+
+/** How often a listen-in session checks that its call still runs. */
+const CALL_WATCH_MS = 3000;
 
 /**
  * The listen-in sessions of this instance. Each one is also a monitor_sessions row, so the Call Monitor licence
@@ -58,15 +64,21 @@ export class MonitorService {
     assertMayMonitor(actor.caller);
     if (!/^v=0/.test(offer.trim()) || !/m=audio /.test(offer)) throw new AppError('bad_request', 'sdpInvalid');
     const tenantId = await this.findTenant(actor.caller, callId, tenantHint);
-    const audio = await deps.connector.openCallAudio?.(tenantId, callId);
-    if (!audio) throw new AppError('not_found', 'callNotActive');
+    if (!deps.connector.openCallAudio) throw new AppError('not_found', 'callNotActive');
+    // The licence first (cheap, and no media subscription for a listener who may not listen), then the audio.
     const key = randomBytes(12).toString('base64url');
     const now = Date.now();
+    await this.claimSlot(actor, tenantId, callId, key, now);
+    let audio: CallAudioSource | null;
     try {
-      await this.claimSlot(actor, tenantId, callId, key, now);
+      audio = await deps.connector.openCallAudio(tenantId, callId);
     } catch (err) {
-      audio.close();
+      await this.end(key, 'failed', tenantId, callId, actor, now);
       throw err;
+    }
+    if (!audio) {
+      await this.end(key, 'failed', tenantId, callId, actor, now);
+      throw new AppError('not_found', 'callNotActive');
     }
     let listener: Listener;
     try {
@@ -77,7 +89,9 @@ export class MonitorService {
     }
     const timer = setTimeout(() => void this.stop(key, 'timeout'), deps.config.MONITOR_MAX_MINUTES * 60_000);
     timer.unref();
-    this.live.set(key, { key, tenantId, callId, actor, listener, startedAt: now, timer });
+    const watch = setInterval(() => void this.endIfCallGone(key), CALL_WATCH_MS);
+    watch.unref();
+    this.live.set(key, { key, tenantId, callId, actor, listener, startedAt: now, timer, watch });
     void listener.ended.then((why) => this.stop(key, why === 'failed' ? 'disconnected' : 'closed'));
     return { session: key, answer: listener.answer };
   }
@@ -95,12 +109,26 @@ export class MonitorService {
     if (!s) return;
     this.live.delete(key);
     clearTimeout(s.timer);
+    clearInterval(s.watch);
     s.listener.close();
     await this.end(key, reason, s.tenantId, s.callId, s.actor, s.startedAt);
   }
 
   async closeAll(): Promise<void> {
     for (const key of [...this.live.keys()]) await this.stop(key, 'shutdown');
+  }
+
+  /** Ends a session whose call is no longer listed (hung up); a platform that does not answer now is not an end. */
+  private async endIfCallGone(key: string): Promise<void> {
+    const s = this.live.get(key);
+    const list = this.deps.connector.listActiveCalls;
+    if (!s || !list) return;
+    try {
+      const calls = await list.call(this.deps.connector, s.tenantId);
+      if (!calls.some((c) => c.sipCallId === s.callId)) await this.stop(key, 'call ended');
+    } catch {
+      // Kamailio's RPC did not answer this time; the next check (or the session's time limit) decides.
+    }
   }
 
   private async findTenant(caller: Caller, callId: string, hint?: string): Promise<string> {

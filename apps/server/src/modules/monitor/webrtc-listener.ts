@@ -4,6 +4,8 @@ import type { CallAudioSource } from '../../platform/connector';
 
 const FRAME_MS = 20;
 const SAMPLES_PER_FRAME = 160;
+/** The most frames one late tick sends to catch up (100 ms). */
+const MAX_CATCH_UP = 5;
 
 export interface Listener {
   answer: string;
@@ -53,13 +55,26 @@ export async function answerListener(offerSdp: string, audio: CallAudioSource): 
     let seq = randomInt(0, 65536);
     let ts = randomInt(0, 2 ** 31);
     let first = true;
+    // Frames go out by the clock, not by timer ticks: a busy event loop skips ticks, so each tick sends every frame
+    // due since the last one (at most MAX_CATCH_UP; beyond that the audio is late anyway and the clock restarts).
+    let sent = 0;
+    let clockStart = 0;
     timer = setInterval(() => {
       if (pc.connectionState !== 'connected') return;
-      const header = new RtpHeader({ payloadType: 0, sequenceNumber: seq, timestamp: ts, marker: first });
-      track.writeRtp(new RtpPacket(header, audio.nextFrame()));
-      seq = (seq + 1) & 0xffff;
-      ts = (ts + SAMPLES_PER_FRAME) >>> 0;
-      first = false;
+      const now = performance.now();
+      if (first) clockStart = now;
+      let due = Math.floor((now - clockStart) / FRAME_MS) + 1 - sent;
+      if (due > MAX_CATCH_UP) {
+        clockStart = now - sent * FRAME_MS;
+        due = 1;
+      }
+      for (; due > 0; due--, sent++) {
+        const header = new RtpHeader({ payloadType: 0, sequenceNumber: seq, timestamp: ts, marker: first });
+        track.writeRtp(new RtpPacket(header, audio.nextFrame()));
+        seq = (seq + 1) & 0xffff;
+        ts = (ts + SAMPLES_PER_FRAME) >>> 0;
+        first = false;
+      }
     }, FRAME_MS);
     return { answer, ended, close };
   } catch (err) {

@@ -98,7 +98,7 @@ async function call(caller: Who, callee: Who, hangUp = true): Promise<{ a: strin
   const from = Object.fromEntries((Object.keys(people) as Who[]).map((w) => [w, all[w].events.length])) as Record<Who, number>;
   await all[caller].dial(people[callee]);
   const at = from[caller];
-  const end = await Promise.race([all[caller].waitFor('CALL_ESTABLISHED', { from: at, timeoutMs: 15_000 }), all[caller].waitFor('CALL_CLOSED', { from: at, timeoutMs: 15_000 })]);
+  const end = await all[caller].waitFor(['CALL_ESTABLISHED', 'CALL_CLOSED'], { from: at, timeoutMs: 15_000 });
   const mine = (e: PhoneEvent) => e.id === end.id && e.direction === 'incoming';
   if (end.type === 'CALL_ESTABLISHED') await Promise.any(others.map((w) => all[w].waitFor('CALL_ESTABLISHED', { from: from[w], timeoutMs: 3000, match: mine })));
   else await new Promise((r) => setTimeout(r, 500));

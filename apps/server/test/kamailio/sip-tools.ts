@@ -34,10 +34,10 @@ export function ensureSipTools(): void {
   }
 }
 
-/** Like ensureSipTools, plus what calls need: rtpengine (package rtpengine-daemon) and sox (test audio). */
+/** Like ensureSipTools, plus what calls need: rtpengine (package rtpengine-daemon). Test audio is made in code. */
 export function ensureCallTools(): void {
   ensureSipTools();
-  const lacking = [has('rtpengine') ? '' : 'rtpengine-daemon', has('sox') ? '' : 'sox'].filter(Boolean).join(' ');
+  const lacking = has('rtpengine') ? '' : 'rtpengine-daemon';
   if (lacking) throw new Error(`Debian packages missing: ${lacking}. Run \`node scripts/test-bootstrap.mjs\` or \`sudo apt-get install -y ${lacking}\`.`);
 }
 

@@ -187,12 +187,11 @@ export class KamailioCallRecords {
     for (const a of known) others.delete(a.extension);
     const accounts = others.size ? [...known, ...(await this.accounts(tenant, [...others]))] : known;
     const names = new Map(accounts.map((a) => [`${a.extension}@${a.sipDomain}`, a.name]));
-    return Promise.all(
-      rows.map(async (c) => {
-        const record = toCallRecord(c, names);
-        if (this.pcaps && c.callid && answered(c) && (await this.pcaps.has(c.callid))) record.recordingRef = c.callid;
-        return record;
-      }),
-    );
+    const recorded = this.pcaps ? await this.pcaps.recorded() : () => false;
+    return rows.map((c) => {
+      const record = toCallRecord(c, names);
+      if (c.callid && answered(c) && recorded(c.callid)) record.recordingRef = c.callid;
+      return record;
+    });
   }
 }

@@ -54,7 +54,13 @@ export class RtpenginePcaps {
   }
 
   async has(callId: string): Promise<boolean> {
-    return (await this.files()).stems.has(rtpengineFileStem(callId));
+    return (await this.recorded())(callId);
+  }
+
+  /** A test for "has a recording" over one directory listing (for a page of records). */
+  async recorded(): Promise<(callId: string) => boolean> {
+    const { stems } = await this.files();
+    return (callId) => stems.has(rtpengineFileStem(callId));
   }
 
   /**

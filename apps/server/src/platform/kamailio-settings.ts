@@ -2,7 +2,7 @@ import type { MessageKey, SettingsValues } from '@provisio/contract';
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { warnOnStderr } from '../db/sqlite-driver';
 import type { Database } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError, uniqueOr } from '../lib/errors';
 import { BuiltinAppSettings } from './builtin-settings';
 import type { AppSettingsStore, TabAvailability } from './connector';
 import { type KamailioDb, onKamailio } from './kamailio-db';
@@ -31,13 +31,18 @@ const ofAor = (aor: string) => (eb: ExpressionBuilder<CallSettingsSchema, 'provi
 
 /** Replaces the rows of one AOR in one transaction; the rows it had before (to put back if Kamailio does not reload). */
 async function replaceRows(db: Trx, aor: string, rows: (CallSettingKey & Partial<Row>)[]): Promise<Row[]> {
+  // Another portal instance writing the same AOR at the same moment loses on the unique key: a 409, not a 5xx.
   return onKamailio(() =>
-    db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('provisio_call_settings').select(['key_name', 'key_type', 'value_type', 'key_value', 'expires']).where(ofAor(aor)).orderBy('id').execute();
-      await trx.deleteFrom('provisio_call_settings').where(ofAor(aor)).execute();
-      if (rows.length) await trx.insertInto('provisio_call_settings').values(rows.map((r) => ({ key_type: 0, expires: 0, ...r }))).execute();
-      return before as Row[];
-    }),
+    uniqueOr(
+      () =>
+        db.transaction().execute(async (trx) => {
+          const before = await trx.selectFrom('provisio_call_settings').select(['key_name', 'key_type', 'value_type', 'key_value', 'expires']).where(ofAor(aor)).orderBy('id').execute();
+          await trx.deleteFrom('provisio_call_settings').where(ofAor(aor)).execute();
+          if (rows.length) await trx.insertInto('provisio_call_settings').values(rows.map((r) => ({ key_type: 0, expires: 0, ...r }))).execute();
+          return before as Row[];
+        }),
+      () => new AppError('conflict', 'callSettingsNotApplied'),
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wavFile } from './pcap-wav';
 
 /** Demo audio of the builtin platform: deterministic signals from a name, as 8 kHz PCM, WAV and mu-law frames. */
 export const SAMPLE_RATE = 8000;
@@ -76,21 +77,7 @@ export function demoRecordingWav(name: string): Buffer {
   const seconds = 3 + (createHash('sha256').update(name).digest()[0]! % 4);
   const samples = seconds * SAMPLE_RATE;
   const sampleAt = voice(name);
-  const data = Buffer.alloc(samples * 2);
-  for (let n = 0; n < samples; n++) data.writeInt16LE(clamp16(sampleAt(n)), n * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  const pcm = new Int16Array(samples);
+  for (let n = 0; n < samples; n++) pcm[n] = clamp16(sampleAt(n));
+  return wavFile(pcm, SAMPLE_RATE);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRAME_SAMPLES, muLaw } from './builtin-audio';
-import { CallMixer, MAX_BUFFERED_FRAMES, aLawDecode, muLawDecode, parseRtp } from './call-mixer';
+import { CallMixer, MAX_BUFFERED_FRAMES } from './call-mixer';
+import { aLawDecode, muLawDecode, parseRtp } from './rtp';
 
 /** Power of one frequency in 8 kHz samples (Goertzel), normalised by the signal's energy: ~0.5 for a pure tone. */
 function tonePower(samples: number[], hz: number): number {

@@ -1,48 +1,5 @@
 import { FRAME_SAMPLES, muLaw } from './builtin-audio';
-
-/** G.711 µ-law byte → 16-bit linear sample (ITU-T G.711, the inverse of builtin-audio's muLaw). */
-export function muLawDecode(byte: number): number {
-  const u = ~byte & 0xff;
-  const t = (((u & 0x0f) << 3) + 0x84) << ((u & 0x70) >> 4);
-  return u & 0x80 ? 0x84 - t : t - 0x84;
-}
-
-/** G.711 A-law byte → 16-bit linear sample. */
-export function aLawDecode(byte: number): number {
-  const a = byte ^ 0x55;
-  const exponent = (a & 0x70) >> 4;
-  let t = (a & 0x0f) << 4;
-  t = exponent === 0 ? t + 8 : (t + 0x108) << (exponent - 1);
-  return a & 0x80 ? t : -t;
-}
-
-const MU_DECODE = Int16Array.from({ length: 256 }, (_, b) => muLawDecode(b));
-const A_DECODE = Int16Array.from({ length: 256 }, (_, b) => aLawDecode(b));
-const DECODERS: Record<number, Int16Array> = { 0: MU_DECODE, 8: A_DECODE };
-
-/** One RTP packet's fields the mixer needs; null for RTCP, other versions and malformed packets. */
-export interface RtpView {
-  payloadType: number;
-  sequence: number;
-  ssrc: number;
-  payload: Buffer;
-}
-
-export function parseRtp(packet: Buffer): RtpView | null {
-  if (packet.length < 12 || packet[0]! >> 6 !== 2) return null;
-  const payloadType = packet[1]! & 0x7f;
-  // RTCP shares the port when it is not muxed away: packet types 200-204 read as marker + 72..76.
-  if (payloadType >= 72 && payloadType <= 76) return null;
-  let offset = 12 + (packet[0]! & 0x0f) * 4;
-  if (packet[0]! & 0x10) {
-    if (packet.length < offset + 4) return null;
-    offset += 4 + packet.readUInt16BE(offset + 2) * 4;
-  }
-  let end = packet.length;
-  if (packet[0]! & 0x20) end -= packet[end - 1]!;
-  if (end < offset) return null;
-  return { payloadType, sequence: packet.readUInt16BE(2), ssrc: packet.readUInt32BE(8), payload: packet.subarray(offset, end) };
-}
+import { G711_DECODE, type RtpPacket, parseRtp } from './rtp';
 
 /** 20 ms frames a party's buffer holds at most (~200 ms): older audio is dropped so the listener stays close to live. */
 export const MAX_BUFFERED_FRAMES = 10;
@@ -57,8 +14,8 @@ class PartyBuffer {
   private lastSeq = -1;
   private ssrc = -1;
 
-  push(rtp: RtpView): void {
-    const table = DECODERS[rtp.payloadType];
+  push(rtp: RtpPacket): void {
+    const table = G711_DECODE[rtp.payloadType];
     if (!table || rtp.payload.length === 0) return;
     if (rtp.ssrc !== this.ssrc) {
       this.ssrc = rtp.ssrc;

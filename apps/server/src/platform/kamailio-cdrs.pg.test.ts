@@ -10,7 +10,8 @@ import { toneLevel, writeFixtures } from '../../test/kamailio/audio';
 import { type Phone, startPhone } from '../../test/kamailio/phones';
 import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
 import type { UlDump } from './kamailio-contacts';
-import { parsePcap, rtpOf, udpOf } from './pcap-wav';
+import { parsePcap, udpOf } from './pcap-wav';
+import { parseRtp } from './rtp';
 
 // Runs in the postgres project only. Call records, recordings and registrations through the portal's API
 // (PLATFORM=kamailio with KAMAILIO_RPC_URL and RTPENGINE_RECORDING_DIR) on the reference stack: Debian's Kamailio with
@@ -189,7 +190,7 @@ describe('call records and recordings of real calls, through the portal API', ()
     const streams = new Map<string, number>();
     for (const p of capture.packets) {
       const udp = udpOf(capture.linkType, p.frame);
-      const r = udp && rtpOf(udp.payload);
+      const r = udp && parseRtp(udp.payload);
       if (r && (r.payloadType === 0 || r.payloadType === 8)) streams.set(`${udp.source}/${r.ssrc}`, (streams.get(`${udp.source}/${r.ssrc}`) ?? 0) + 1);
     }
     expect(capture.linkType).toBe(101);

@@ -9,7 +9,7 @@ import { type XmlSipAccount, accountFromXml } from '../../test/kamailio/baresip'
 import { type Phone, startPhone } from '../../test/kamailio/phones';
 import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
 import { FRAME_SAMPLES } from './builtin-audio';
-import { muLawDecode } from './call-mixer';
+import { muLawDecode } from './rtp';
 import { NgClient } from './rtpengine-ng';
 
 // Runs in the postgres project only: Debian's Kamailio (deploy/kamailio/kamailio.cfg on the throwaway cluster's

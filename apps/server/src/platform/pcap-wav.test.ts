@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { muLaw } from './builtin-audio';
-import { PcapFormatError, alawToLinear, mixPcaps, parsePcap, pcapToWav, rtpOf, udpOf, ulawToLinear } from './pcap-wav';
+import { PcapFormatError, mixPcaps, parsePcap, pcapToWav, udpOf } from './pcap-wav';
+import { aLawDecode, muLawDecode, parseRtp } from './rtp';
 import { RtpenginePcaps, rtpengineFileStem, stemOf } from './rtpengine-pcaps';
 
 // pcaps built here as rtpengine 10.5 writes them (checked on this machine: classic libpcap, little-endian, µs stamps,
@@ -131,8 +132,8 @@ describe('pcap → WAV (rtpengine recordings)', () => {
   });
 
   it('decodes A-law (PT 8); skips telephone-event (PT 101), comfort noise and RTCP', () => {
-    expect([ulawToLinear(0xff), ulawToLinear(0x00), ulawToLinear(0x80)]).toEqual([0, -32124, 32124]);
-    expect([alawToLinear(0xd5), alawToLinear(0x55), alawToLinear(0xaa)]).toEqual([8, -8, 32256]);
+    expect([muLawDecode(0xff), muLawDecode(0x00), muLawDecode(0x80)]).toEqual([0, -32124, 32124]);
+    expect([aLawDecode(0xd5), aLawDecode(0x55), aLawDecode(0xaa)]).toEqual([8, -8, 32256]);
     const alaw = party({ n: 10, startMs: 0, sport: 40000, ssrc: 1, ts0: 0, hz: 0, pt: 8, payload: () => Buffer.alloc(160, 0xaa) });
     const dtmf = party({ n: 10, startMs: 200, sport: 40000, ssrc: 1, ts0: 1600, hz: 0, pt: 101, payload: () => Buffer.from([1, 0x8a, 0, 160]) });
     const cn = party({ n: 10, startMs: 400, sport: 40000, ssrc: 1, ts0: 3200, hz: 0, pt: 13, payload: () => Buffer.from([0x40]) });
@@ -140,7 +141,7 @@ describe('pcap → WAV (rtpengine recordings)', () => {
     const samples = mixPcaps([pcap([...alaw, ...dtmf, ...cn, rtcp])]);
     expect(samples.length).toBe(1600);
     expect(samples.every((v) => v === 32256)).toBe(true);
-    expect(rtpOf(Buffer.from([0x80, 0xc8, 0, 6, ...Array(28).fill(0)]))).toBeNull();
+    expect(parseRtp(Buffer.from([0x80, 0xc8, 0, 6, ...Array(28).fill(0)]))).toBeNull();
   });
 
   it('reads big-endian and nanosecond files, Ethernet and Linux cooked frames, and stops at a cut-off last packet', () => {

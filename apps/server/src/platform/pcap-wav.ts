@@ -10,6 +10,8 @@
  * may end in a cut packet: the packets before it count.
  */
 
+import { G711_DECODE, type RtpPacket, parseRtp } from './rtp';
+
 export const WAV_RATE = 8000;
 /** Longer recordings (or pcaps whose packets lie far apart in time) are cut at this length. */
 export const MAX_WAV_SECONDS = 4 * 3600;
@@ -108,51 +110,6 @@ export function udpOf(linkType: number, frame: Buffer): UdpDatagram | null {
   return { source: `${source}:${udp.readUInt16BE(0)}`, payload: udp.subarray(8, len >= 8 && len <= udp.length ? len : udp.length) };
 }
 
-export interface RtpPacket {
-  payloadType: number;
-  sequence: number;
-  timestamp: number;
-  ssrc: number;
-  payload: Buffer;
-}
-
-/** An RTP packet (version 2, CSRCs, header extension and padding skipped); null for RTCP and anything else. */
-export function rtpOf(p: Buffer): RtpPacket | null {
-  if (p.length < 12 || p[0]! >> 6 !== 2) return null;
-  const payloadType = p[1]! & 0x7f;
-  if (payloadType >= 72 && payloadType <= 76) return null; // RTCP 200-204 on a shared port
-  let offset = 12 + (p[0]! & 0x0f) * 4;
-  if (p[0]! & 0x10) {
-    if (p.length < offset + 4) return null;
-    offset += 4 + p.readUInt16BE(offset + 2) * 4;
-  }
-  let end = p.length;
-  if (p[0]! & 0x20) end -= p[end - 1]!;
-  if (end < offset) return null;
-  return { payloadType, sequence: p.readUInt16BE(2), timestamp: p.readUInt32BE(4), ssrc: p.readUInt32BE(8), payload: p.subarray(offset, end) };
-}
-
-/** G.711 µ-law byte → linear 16-bit sample. */
-export function ulawToLinear(byte: number): number {
-  const u = ~byte & 0xff;
-  const t = (((u & 0x0f) << 3) + 0x84) << ((u & 0x70) >> 4);
-  return u & 0x80 ? 0x84 - t : t - 0x84;
-}
-
-/** G.711 A-law byte → linear 16-bit sample. */
-export function alawToLinear(byte: number): number {
-  const a = byte ^ 0x55;
-  const exponent = (a & 0x70) >> 4;
-  let t = (a & 0x0f) << 4;
-  t = exponent === 0 ? t + 8 : (t + 0x108) << (exponent - 1);
-  return a & 0x80 ? t : -t;
-}
-
-const DECODE: Record<number, Int16Array> = {
-  0: Int16Array.from({ length: 256 }, (_, b) => ulawToLinear(b)),
-  8: Int16Array.from({ length: 256 }, (_, b) => alawToLinear(b)),
-};
-
 interface Stream {
   /** Sample position of the anchor packet on the call's time line, and its unwrapped RTP timestamp. */
   anchorPos: number;
@@ -172,8 +129,8 @@ export function mixPcaps(files: Buffer[]): Int16Array {
     const { linkType, packets: frames } = parsePcap(file);
     for (const f of frames) {
       const udp = udpOf(linkType, f.frame);
-      const rtp = udp && rtpOf(udp.payload);
-      if (rtp && DECODE[rtp.payloadType]) packets.push({ timeUs: f.timeUs, source: udp.source, rtp });
+      const rtp = udp && parseRtp(udp.payload);
+      if (rtp && G711_DECODE[rtp.payloadType]) packets.push({ timeUs: f.timeUs, source: udp.source, rtp });
     }
   }
   if (packets.length === 0) return new Int16Array(0);
@@ -208,7 +165,7 @@ export function mixPcaps(files: Buffer[]): Int16Array {
       grown.set(mix.subarray(0, length));
       mix = grown;
     }
-    const table = DECODE[rtp.payloadType]!;
+    const table = G711_DECODE[rtp.payloadType]!;
     for (let i = 0; i < n; i++) {
       const v = mix[pos + i]! + table[rtp.payload[i]!]!;
       mix[pos + i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAME_SAMPLES, muLaw } from './builtin-audio';
-import { muLawDecode } from './call-mixer';
+import { muLawDecode } from './rtp';
 import { answerSdp, offeredMedia, openSubscription } from './rtpengine-listen';
 import { NgClient, RtpengineError } from './rtpengine-ng';
 

@@ -231,6 +231,18 @@ pid=$!; PIDS+=("$pid"); wait "$pid"; rc=$?
 set -e
 check "this build on a database a newer release migrated: refuses to start (exit $rc: $(grep -o 'corrupted migrations[^"]*missing' "$WORK/older.log" | head -n 1))" \
   bash -c "[ $rc != 0 ] && grep -q 'corrupted migrations' '$WORK/older.log'"
+# As the unit runs it: a user without privileges, the checkout read-only to it, no home; only DATA_DIR writable.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+  mkdir -p "$WORK/nobody" && chown nobody "$WORK/nobody"
+  NOBODY_PORT=$(free_port)
+  start_portal nobody "$NOBODY_PORT" DATA_DIR="$WORK/nobody" HOME=/nonexistent setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --no-new-privs \
+    && code=$(login "http://127.0.0.1:$NOBODY_PORT" "$ADMIN_PASSWORD" curl -sS) || code=none
+  writable=$(runuser -u nobody -- sh -c "touch '$ROOT/apps/server/dist/.w' 2>/dev/null && echo yes || echo no")
+  check "as user nobody (checkout not writable to it: $writable), only DATA_DIR writable: starts, admin signs in: $code" \
+    [ "$code" = 200 -a "$writable" = no ]
+  kill -TERM "$PID_nobody"; wait "$PID_nobody" || true
+  check "after SIGTERM, SQLite's log is written back: no provisio.sqlite-wal left" [ ! -e "$WORK/nobody/provisio.sqlite-wal" ]
+fi
 start=$(date +%s%N)
 kill -TERM "$PID_sqlite"
 set +e; wait "$PID_sqlite"; rc=$?; set -e

@@ -247,8 +247,9 @@ describe('call settings on Kamailio (htable cs, reloaded through RPC)', () => {
     expect(await loaded()).toEqual(before);
   });
 
-  it('an extension deleted: its keys leave the table and Kamailio, its stored tabs go', async () => {
-    await t.deps.connector.appSettings!.forget!(TENANT, B.extension);
+  it('an extension deleted (deleteExtension, as an administrator): its keys leave the table and Kamailio, its stored tabs go', async () => {
+    const deleted = await t.call('deleteExtension', { tenant_id: TENANT, extension: B.extension }, { token: await t.login() });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await rows()).toEqual(others);
     expect(await loaded()).toEqual(others);
     expect(await t.db.kysely.selectFrom('builtin_app_settings').select('tab').where('tenant_id', '=', TENANT).execute()).toEqual([]);

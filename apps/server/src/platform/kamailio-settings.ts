@@ -109,7 +109,8 @@ export class KamailioAppSettings implements AppSettingsStore {
    */
   async forget(tenant: string, extension: string): Promise<void> {
     const row = await this.extensionRow(tenant, extension);
-    if (row) {
+    // Without RPC nothing was ever pushed to Kamailio (the enforced tabs are unavailable), so there is nothing to drop.
+    if (row && this.opts.rpcUrl) {
       const aor = `${extension}@${this.opts.sipDomainOf(row.domain)}`;
       await this.serially(async () => {
         const before = await replaceRows(this.cs, aor, []);
@@ -124,6 +125,7 @@ export class KamailioAppSettings implements AppSettingsStore {
    * the tabs the portal holds. Call after the portal has the new domain. The reload is best effort, as in forget().
    */
   async extensionMoved(tenant: string, extension: string, fromPortalDomain: string): Promise<void> {
+    if (!this.opts.rpcUrl) return;
     const from = `${extension}@${this.opts.sipDomainOf(fromPortalDomain)}`;
     const to = await this.aorOf(tenant, extension);
     if (from === to) return;

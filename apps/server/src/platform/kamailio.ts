@@ -166,6 +166,11 @@ export class KamailioConnector implements TelephonyConnector {
       items.map((e) => ({ ...e, sipPassword: '' })),
     );
     await this.dropContacts(stale);
+    // Forwarding, DND and blocked numbers follow an extension to its new SIP domain.
+    for (const e of items) {
+      const old = before.get(e.extension);
+      if (old && old.domain !== e.domain) await this.appSettings.extensionMoved?.(tenant, e.extension, old.domain);
+    }
   }
 
   /** Removes the subscriber and its contacts (so the extension shows unregistered and calls stop reaching it). */
@@ -175,6 +180,9 @@ export class KamailioConnector implements TelephonyConnector {
       const domain = this.sipDomain(row.domain);
       await onKamailio(() => this.kam.kysely.deleteFrom('subscriber').where('username', '=', extension).where('domain', '=', domain).execute());
       await this.dropContacts([`${extension}@${domain}`]);
+      // Its settings go too (a forward-always key left in Kamailio would outlive the extension); the extension is
+      // already gone from Kamailio, so a failure here is logged, not a reason to keep it in the portal.
+      await this.appSettings.forget?.(tenant, extension).catch((err: unknown) => warnOnStderr(err, `call settings of ${extension}@${domain} could not be dropped`));
     }
     await this.meta.deleteExtension(tenant, extension);
   }

@@ -59,8 +59,9 @@ echo "portal command: ${SERVER[*]}"
 # start_portal NAME PORT [KEY=value ...]: starts a portal, records its PID, waits for /api/health.
 start_portal() {
   local name=$1 port=$2; shift 2
-  env HOST=127.0.0.1 PORT="$port" TRUST_PROXY=true SEED_DEMO=false ADMIN_PASSWORD="$ADMIN_PASSWORD" CLOUD_ID=DEPLOY \
-    PUBLIC_URL="https://localhost:$TLS_PORT" LOG_LEVEL=info "$@" "${SERVER[@]}" >"$WORK/$name.log" 2>&1 &
+  (cd "${PORTAL_CWD:-$ROOT}" && exec env HOST=127.0.0.1 PORT="$port" TRUST_PROXY=true SEED_DEMO=false \
+    ADMIN_PASSWORD="$ADMIN_PASSWORD" CLOUD_ID=DEPLOY PUBLIC_URL="https://localhost:$TLS_PORT" LOG_LEVEL=info \
+    "$@" "${SERVER[@]}") >"$WORK/$name.log" 2>&1 &
   local pid=$!
   PIDS+=("$pid")
   eval "PID_$name=$pid"
@@ -231,14 +232,16 @@ pid=$!; PIDS+=("$pid"); wait "$pid"; rc=$?
 set -e
 check "this build on a database a newer release migrated: refuses to start (exit $rc: $(grep -o 'corrupted migrations[^"]*missing' "$WORK/older.log" | head -n 1))" \
   bash -c "[ $rc != 0 ] && grep -q 'corrupted migrations' '$WORK/older.log'"
-# As the unit runs it: a user without privileges, the checkout read-only to it, no home; only DATA_DIR writable.
+# As the unit runs it: a user without privileges, the checkout read-only to it, no home; only DATA_DIR writable;
+# started in a `current` symlink to the release, with the server's path relative to it.
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
   mkdir -p "$WORK/nobody" && chown nobody "$WORK/nobody"
+  ln -s "$ROOT" "$WORK/current"
   NOBODY_PORT=$(free_port)
-  start_portal nobody "$NOBODY_PORT" DATA_DIR="$WORK/nobody" HOME=/nonexistent setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --no-new-privs \
+  PORTAL_CWD="$WORK/current" start_portal nobody "$NOBODY_PORT" DATA_DIR="$WORK/nobody" HOME=/nonexistent setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --no-new-privs \
     && code=$(login "http://127.0.0.1:$NOBODY_PORT" "$ADMIN_PASSWORD" curl -sS) || code=none
   writable=$(runuser -u nobody -- sh -c "touch '$ROOT/apps/server/dist/.w' 2>/dev/null && echo yes || echo no")
-  check "as user nobody (checkout not writable to it: $writable), only DATA_DIR writable: starts, admin signs in: $code" \
+  check "as user nobody from a current -> release symlink (checkout writable to it: $writable): starts, admin signs in: $code" \
     [ "$code" = 200 -a "$writable" = no ]
   kill -TERM "$PID_nobody"; wait "$PID_nobody" || true
   check "after SIGTERM, SQLite's log is written back: no provisio.sqlite-wal left" [ ! -e "$WORK/nobody/provisio.sqlite-wal" ]

@@ -1,6 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
-const APP_ROOT = path.resolve(import.meta.dirname, '../../..');
+/** apps/server: the nearest folder with a package.json (from src/lib/logging, or from dist/ in the built server). */
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json')) || dir === path.dirname(dir)) return dir;
+  }
+}
+
+const APP_ROOT = packageRoot(import.meta.dirname);
 // Frames of the logging machinery itself, which never are the caller.
 const SKIP = /node_modules|node:internal|[\\/]lib[\\/]logger\.|[\\/]lib[\\/]logging[\\/]/;
 const FRAME = /^\s*at (?:(.+?) \()?(?:file:\/\/)?(.+?):(\d+):\d+\)?$/;

@@ -29,15 +29,24 @@ function all(db: Db): Record<string, Migration> {
   };
 }
 
-export async function migrate(db: Db): Promise<string[]> {
+async function migrator(db: Db): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => all(db) };
   // Kysely looks for its own tables by schema; name ours so other schemas in the same database do not confuse it.
   const schema =
     db.dialect === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
       : undefined;
-  const migrator = new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db: db.kysely, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  const { error, results } = await (await migrator(db)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations of this version that the database has not run (the readiness probe: /api/health/ready). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const infos = await (await migrator(db)).getMigrations();
+  return infos.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

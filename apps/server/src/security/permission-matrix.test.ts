@@ -33,6 +33,8 @@ const SCOPED = '401 401 401 403 403 ok';
 const MATRIX: Record<string, Row> = {
   // Outside /api/v1: the health check and the OpenAPI document are public.
   'GET /api/health': { answers: PUBLIC },
+  'GET /api/health/live': { answers: PUBLIC },
+  'GET /api/health/ready': { answers: PUBLIC },
   'GET /api/docs': { answers: PUBLIC },
   'GET /api/docs/static/index.html': { answers: PUBLIC },
   'GET /api/docs/static/swagger-initializer.js': { answers: PUBLIC },

@@ -26,17 +26,24 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
+  // SIGTERM (systemd, a container runtime) or SIGINT: the running job stops at its next progress report, keeping
+  // its checkpoint, and is queued again; requests already received are answered; then everything closes, exit 0.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopHousekeeping();
-    await app.close();
-    // An interrupted job keeps its checkpoint and is resumed by the next start (or another instance).
-    await app.deps.jobs.stop();
-    await deps.mailer.stop();
-    await db.close();
-    await logging.close();
+    try {
+      stopHousekeeping();
+      await app.deps.jobs.stop();
+      await app.close();
+      await deps.mailer.stop();
+      await db.close();
+      app.log.info('shut down');
+      await logging.close();
+    } catch (err) {
+      process.stderr.write(`Provisio did not shut down cleanly: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

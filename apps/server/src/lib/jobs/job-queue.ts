@@ -26,6 +26,9 @@ export interface JobQueueOptions {
 /** Thrown inside a handler when another worker took the job over (this one's lease ran out). */
 export class LeaseLost extends Error {}
 
+/** Thrown by progress() once the queue is stopping: the job has stored its checkpoint and is handed back. */
+export class JobPaused extends Error {}
+
 /**
  * A database-backed job queue. A worker claims a due job with a conditional UPDATE, so several instances on one
  * database never run the same job; it renews the lease while running, and a job whose lease expired (the server
@@ -123,7 +126,11 @@ export class JobQueue<D = unknown> {
     this.kick();
   }
 
-  /** Stops claiming new jobs and waits for the ones running; an interrupted job resumes on the next start. */
+  /**
+   * Stops claiming new jobs and waits for the ones running: a job that reports progress stops at its next report,
+   * keeping the checkpoint it gave, and is queued again (resumed by the next start or another instance); one that
+   * does not report runs to its end. A job interrupted by a kill instead resumes once its lease has expired.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
@@ -210,6 +217,14 @@ export class JobQueue<D = unknown> {
         this.log.warn({ jobId: job.id }, 'job lease lost; another worker continues it');
         return;
       }
+      if (err instanceof JobPaused) {
+        // Not a failed attempt: queued again at once, with the checkpoint its last progress stored.
+        await mine()
+          .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, run_after: Date.now(), attempts: eb('attempts', '-', 1), updated_at: Date.now() }))
+          .execute();
+        this.log.info({ jobId: job.id, type: job.type }, 'job paused for shutdown; it resumes from its checkpoint');
+        return;
+      }
       // A refusal (AppError) is final and keeps its message key, translated when shown; other errors are retried.
       const message = err instanceof AppError ? err.messageKey : err instanceof Error ? err.message : String(err);
       const retry = !(err instanceof AppError) && job.attempts < this.maxAttempts;
@@ -245,6 +260,10 @@ export class JobQueue<D = unknown> {
           .where('lease_owner', '=', this.owner)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) throw new LeaseLost();
+        // SQLite's calls complete without leaving the event loop's current turn: let requests and signals in
+        // between reports, so a long job on SQLite neither stalls the server nor delays its shutdown.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.stopping) throw new JobPaused();
       },
       once: async (key, effect) => {
         try {

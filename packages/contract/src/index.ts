@@ -1,5 +1,7 @@
 export * from './messages';
 export * from './common';
+export * from './call';
+export * from './calls';
 export * from './auth';
 export * from './profile';
 export * from './dashboard';

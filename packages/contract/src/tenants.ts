@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
 import { ListQuery } from './lists';
 
 /** tenantList {} or {sync: true}; search and limit serve the tenant typeahead. Sorted by tname. */
@@ -41,3 +42,34 @@ export const CreateTenantBody = z.strictObject({
   ...callerEcho,
 });
 export type CreateTenantBody = z.infer<typeof CreateTenantBody>;
+
+/** The tenants calls (packages/contract/src/call.ts). */
+export const tenantsCalls = {
+  tenantList: call({
+    method: 'POST',
+    path: '/tenantList',
+    access: 'signed-in',
+    tags: ['tenants'],
+    summary: 'Tenants the caller may see, sorted by name; sync:true starts or joins a sync job (id in X-Job-Id)',
+    body: TenantListBody.optional(),
+    reply: TenantList,
+  }),
+  updateAndGetTenants: call({
+    method: 'POST',
+    path: '/updateAndGetTenants',
+    access: 'signed-in',
+    tags: ['tenants'],
+    summary: "Tenant-level mobile/desktop app switch ('true'/'false'); replies with the refreshed tenants",
+    body: UpdateAndGetTenantsBody,
+    reply: TenantList,
+  }),
+  createTenant: call({
+    method: 'POST',
+    path: '/createTenant',
+    access: 'admin',
+    tags: ['tenants'],
+    summary: 'Add a tenant on the platform and in the portal (builtin platform)',
+    body: CreateTenantBody,
+    reply: OkReply,
+  }),
+};

@@ -1,4 +1,4 @@
-import { ErrorBody, TOTAL_COUNT_HEADER } from '@provisio/contract';
+import { type BodyIn, type Call, ErrorBody, TOTAL_COUNT_HEADER } from '@provisio/contract';
 import i18next from 'i18next';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
@@ -52,6 +52,24 @@ export function onSessionEnded(listener: () => void): () => void {
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   return (await send(path, options)).data;
+}
+
+/** Options of a declared call: everything but what its declaration fixes (path, method, body, reply schema). */
+export type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'>;
+
+/** Makes a call declared in the contract (packages/contract/src/call.ts) with its path, method and reply schema. */
+export function callApi<B extends z.ZodType | undefined, R extends z.ZodType>(c: Call<B, R>, body: BodyIn<B>, options: CallOptions<z.output<R>> = {}): Promise<z.output<R>> {
+  return apiRequest(c.path, { ...options, method: c.method === 'GET' ? 'GET' : 'POST', body, schema: c.reply as z.ZodType<z.output<R>> });
+}
+
+/** A declared list call: its rows and the total the server counted (X-Total-Count). */
+export function callListApi<B extends z.ZodType | undefined, T>(c: Call<B, z.ZodType<T[]>>, body: BodyIn<B>, options: CallOptions<T[]> = {}): Promise<ListPage<T>> {
+  return apiListRequest(c.path, { ...options, body, schema: c.reply });
+}
+
+/** A declared call whose reply headers matter too (X-Job-Id). */
+export function callApiWithHeaders<B extends z.ZodType | undefined, R extends z.ZodType>(c: Call<B, R>, body: BodyIn<B>, options: CallOptions<z.output<R>> = {}): Promise<{ data: z.output<R>; headers: Headers }> {
+  return send(c.path, { ...options, method: c.method === 'GET' ? 'GET' : 'POST', body, schema: c.reply as z.ZodType<z.output<R>> });
 }
 
 /** A page of a list call: the rows, and the total the server counted before paging (the X-Total-Count header). */

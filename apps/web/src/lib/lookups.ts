@@ -1,12 +1,12 @@
-import { ResellerList, TenantList, type ResellerRow, type TenantRow } from '@provisio/contract';
-import { apiRequest } from './api';
+import { ResellerList, type ResellerRow, type TenantRow, tenantsCalls } from '@provisio/contract';
+import { apiRequest, callApi } from './api';
 
 /** How many suggestions a typeahead shows; the server searches, so the full list never travels. */
 export const LOOKUP_LIMIT = 20;
 
 /** Tenants the caller may see (the server scopes them), for tenant pickers in several areas. */
 export function searchTenants(search: string): Promise<TenantRow[]> {
-  return apiRequest('/tenantList', { body: { search: search || undefined, limit: LOOKUP_LIMIT }, schema: TenantList });
+  return callApi(tenantsCalls.tenantList, { search: search || undefined, limit: LOOKUP_LIMIT });
 }
 
 /** Resellers by name, for reseller pickers (admin only, like the areas that use them). */

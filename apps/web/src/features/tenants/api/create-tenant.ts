@@ -1,10 +1,10 @@
-import { OkReply, type CreateTenantBody } from '@provisio/contract';
+import { type CreateTenantBody, tenantsCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** createTenant (admin, platforms that can add tenants such as the builtin one). */
 export function createTenant(body: CreateTenantBody) {
-  return apiRequest('/createTenant', { body, schema: OkReply });
+  return callApi(tenantsCalls.createTenant, body);
 }
 
 export function useCreateTenant() {

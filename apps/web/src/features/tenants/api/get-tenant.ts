@@ -1,11 +1,11 @@
-import { TenantList, type TenantRow } from '@provisio/contract';
+import { type TenantRow, tenantsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** One tenant by id (its name and tenant-level switches), found through the scoped tenantList search. */
 export async function getTenant(tid: string): Promise<TenantRow | null> {
-  const rows = await apiRequest('/tenantList', { body: { search: tid, limit: 50 }, schema: TenantList });
+  const rows = await callApi(tenantsCalls.tenantList, { search: tid, limit: 50 });
   return rows.find((r) => r.tid === tid) ?? null;
 }
 

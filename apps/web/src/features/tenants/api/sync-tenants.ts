@@ -1,9 +1,9 @@
-import { TenantList } from '@provisio/contract';
-import { apiRequestWithHeaders } from '../../../lib/api';
+import { tenantsCalls } from '@provisio/contract';
+import { callApiWithHeaders } from '../../../lib/api';
 import { jobIdFrom } from '../../../lib/jobs';
 
 /** tenantList {sync: true}: starts a sync of the tenant list from the platform, or joins the one running. */
 export async function syncTenants(): Promise<number | null> {
-  const { headers } = await apiRequestWithHeaders('/tenantList', { body: { sync: true, limit: 1 }, schema: TenantList });
+  const { headers } = await callApiWithHeaders(tenantsCalls.tenantList, { sync: true, limit: 1 });
   return jobIdFrom(headers);
 }

@@ -258,7 +258,7 @@ start() {
       RTPENGINE_RECORDING_DIR="$STATE/recordings" DATA_DIR="$STATE/portal-data" PORT="$PORTAL_PORT" HOST=127.0.0.1 \
       PUBLIC_URL="http://127.0.0.1:$PORTAL_PORT" ADMIN_PASSWORD="$password" SEED_DEMO=true
     unset DATABASE_URL
-    launch portal "$ROOT/node_modules/.bin/tsx" src/server.ts
+    node "$ROOT/scripts/build.mjs" server >>"$LOGS/portal.log" 2>&1 && launch portal node --enable-source-maps dist/server.js
   )
   wait_for "the portal" 120 "$LOGS/portal.log" portal_ready
 

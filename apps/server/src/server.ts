@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   app.deps.jobs.start();
   const stopHousekeeping = scheduleHousekeeping(app.deps.jobs, (err) => app.log.error({ err }, 'housekeeping could not be queued'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Milliseconds since the process started (docs/benchmarks.md, "Start time").
+  app.log.info({ startupMs: Math.round(performance.now()) }, 'started');
 
   let closing = false;
   // SIGTERM (systemd, a container runtime) or SIGINT: the running job stops at its next progress report, keeping

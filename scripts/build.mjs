@@ -16,11 +16,13 @@ const STAMPS = at('node_modules', '.cache', 'provisio-build');
 /** Sources each part is built from (folders are walked; their own mtimes catch deleted files) and its output. */
 const PARTS = {
   web: {
+    tool: 'vite',
     inputs: [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), at('apps/web/scripts'), at('packages/contract/src'), at('package-lock.json')],
     output: at('apps/web/dist/index.html'),
     build: buildWeb,
   },
   server: {
+    tool: 'esbuild',
     inputs: [at('apps/server/src'), at('packages/contract/src'), at('apps/server/package.json'), at('package-lock.json'), at('tsconfig.base.json'), at('scripts/build.mjs')],
     output: at('apps/server/dist/server.js'),
     build: () => buildServer(),
@@ -62,6 +64,15 @@ function stampBuilt(name, startedAt) {
   const stamp = path.join(STAMPS, `${name}.stamp`);
   fs.writeFileSync(stamp, `${new Date(startedAt).toISOString()}\n`);
   fs.utimesSync(stamp, startedAt / 1000, startedAt / 1000);
+}
+
+function toolInstalled(pkg) {
+  try {
+    import.meta.resolve(pkg);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function buildWeb() {
@@ -111,6 +122,11 @@ async function main() {
   for (const name of named.length ? named : Object.keys(PARTS)) {
     if (!force && upToDate(name)) {
       process.stderr.write(`build: ${name} is up to date\n`);
+      continue;
+    }
+    if (!toolInstalled(PARTS[name].tool) && fs.existsSync(PARTS[name].output)) {
+      // An install without devDependencies (npm ci --omit=dev) runs what was built before it.
+      process.stderr.write(`build: ${PARTS[name].tool} is not installed (devDependencies left out?): using the ${name} built before\n`);
       continue;
     }
     const startedAt = Date.now();

@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './common';
+export * from './errors';
 export * from './call';
 export * from './calls';
 export * from './auth';

@@ -1,4 +1,4 @@
-import { type BodyIn, type Call, ErrorBody, TOTAL_COUNT_HEADER } from '@provisio/contract';
+import { type BodyIn, type Call, ErrorBody, type ErrorCode, TOTAL_COUNT_HEADER, isErrorCode } from '@provisio/contract';
 import i18next from 'i18next';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
@@ -7,16 +7,32 @@ import { endSession, getSession } from './session';
 
 export const API_BASE = '/api/v1';
 
+/** Codes the web client gives failures that never reached a server reply it could read. */
+export type ClientErrorCode = 'network_error' | 'bad_reply' | 'http_error';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+const CLIENT_ERROR_CODES: readonly string[] = ['network_error', 'bad_reply', 'http_error'] satisfies ClientErrorCode[];
+
+/**
+ * A code from the wire as one this build knows. A server of another version may answer a code this build has no
+ * name for: it becomes 'internal_error', which no screen compares against, so the reply is shown as it came (its
+ * message and status are kept) and no screen takes it for a refusal it handles specially.
+ */
+export function toErrorCode(code: string): ApiErrorCode {
+  return isErrorCode(code) || CLIENT_ERROR_CODES.includes(code) ? (code as ApiErrorCode) : 'internal_error';
+}
+
 /** Every failed call ends up as one of these: the server's stable code, its translated message, the status. */
 export class ApiError extends Error {
+  readonly code: ApiErrorCode;
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
     readonly status: number,
     readonly fields: { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = toErrorCode(code);
   }
 }
 

@@ -43,7 +43,7 @@ async function startCompiled(env: Record<string, string>): Promise<Compiled> {
   await until('the compiled server to answer /api/health/live', async () => {
     if (child.exitCode !== null) throw new Error(`the compiled server exited at start (${child.exitCode}):\n${out}`);
     return fetch(`${base}/api/health/live`).then((r) => r.ok, () => false);
-  }, 30_000, 50);
+  }, 60_000, 50);
   const call: Compiled['call'] = async (name, body, token) => {
     const res = await fetch(`${base}/api/v1/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
     return { status: res.status, json: (await res.json()) as never };
@@ -114,7 +114,7 @@ describe('the compiled server', () => {
     }, 10_000, 200);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  });
+  }, 60_000);
 
   it('on SIGTERM answers the request in flight, pauses the running import at its checkpoint and exits 0; the next start finishes it', async () => {
     const st = await store();
@@ -153,12 +153,12 @@ describe('the compiled server', () => {
 
     // Handed back, not left locked until its lease runs out (60 s by default): the next start resumes it at once.
     const s2 = await startCompiled(st.env);
-    await until('the import to finish', async () => (await job(st.db, id)).status === 'done', 25_000, 100);
+    await until('the import to finish', async () => (await job(st.db, id)).status === 'done', 60_000, 100);
     const done = await job(st.db, id);
     expect(JSON.parse(done.result!)).toEqual({ applied: n, skipped: 0 });
     expect(done.attempts).toBe(1);
     expect(await countExtensions(st.db)).toBe(n);
     s2.child.kill('SIGTERM');
     expect(await s2.exited).toBe(0);
-  });
+  }, 90_000);
 });

@@ -1,30 +1,17 @@
 import { Group, TextInput } from '@mantine/core';
-import { CreateUpdateDomainBody, isMessageKey, type DomainRow } from '@provisio/contract';
+import { CreateUpdateDomainBody, type DomainRow } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
-import { useCatalogueForm, type CatalogueErrors } from '../../../lib/catalogue-form';
+import { matches } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveDomain } from '../api/save-domain';
 
-interface DomainValues {
-  ext: string;
-  tenant_id: string;
-  domain: string;
-}
-
-/** The server's own schema decides; each field shows its first refusal, in the catalogue's words. */
-function validateDomain(values: DomainValues): CatalogueErrors<DomainValues> {
-  const parsed = CreateUpdateDomainBody.safeParse(values);
-  const errors: CatalogueErrors<DomainValues> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const f = issue.path[0] as keyof DomainValues;
-    if (f in values) errors[f] ??= isMessageKey(issue.message) ? issue.message : 'validationFailed';
-  }
-  return errors;
-}
+/** Every field is required ('Fields with * are mandatory!'): the server's own schema says so and decides the rest. */
+const domainRules = matches<Pick<CreateUpdateDomainBody, 'ext' | 'tenant_id' | 'domain'>>(CreateUpdateDomainBody);
 
 /** 'Add Domain' / 'Edit Domain'; extension and tenant are locked when editing; back to /domains afterwards. */
 export function DomainDetailsPage() {
@@ -32,24 +19,23 @@ export function DomainDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<DomainRow>();
   const editing = record !== null;
-  const { form, field } = useCatalogueForm<DomainValues>({ ext: record?.ext ?? '', tenant_id: record?.tenant_id ?? '', domain: record?.domain ?? '' }, validateDomain);
+  const { form, field, submit } = useContractForm({ ext: record?.ext ?? '', tenant_id: record?.tenant_id ?? '', domain: record?.domain ?? '' }, domainRules);
+  // The mutation shows a refusal itself ('Domain exists' as information).
   const save = useSaveDomain();
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const reply = await save.mutateAsync(CreateUpdateDomainBody.parse({ ...values, id: record?.id }));
+  const onSubmit = submit(
+    (values) => save.mutateAsync(CreateUpdateDomainBody.parse({ ...values, id: record?.id })),
+    (reply) => {
       notifySuccess(reply.message);
-      navigate('/domains');
-    } catch {
-      // Shown by the mutation ('Domain exists' as information).
-    }
-  });
+      return navigate('/domains');
+    },
+  );
 
   return (
     <DetailsForm
       title={editing ? t('domains.editTitle') : t('domains.addTitle')}
       testId="domain"
-      onSubmit={submit}
+      onSubmit={onSubmit}
       onCancel={() => navigate('/domains')}
       saving={save.isPending} upper
     >

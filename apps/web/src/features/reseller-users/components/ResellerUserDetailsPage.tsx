@@ -1,16 +1,30 @@
 import { Group, TextInput } from '@mantine/core';
-import type { ResellerUserRow } from '@provisio/contract';
+import { CreateUpdateResellerUserBody, type ResellerUserRow } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
 import { PasswordField } from '../../../components/PasswordField';
-import { useCatalogueForm } from '../../../lib/catalogue-form';
+import { NewAccountPassword, matches, required, rules } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveResellerUser } from '../api/save-reseller-user';
 import { UserResellers } from './UserResellers';
-import { validateResellerUser } from './validate-reseller-user';
+
+interface ResellerUserValues {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Spec §5: name and email required, then the server's schema; on create a password of at least 6 characters. */
+const resellerUserRules = (creating: boolean) =>
+  rules<ResellerUserValues>(
+    required({ name: 'starFieldsRequired', email: 'starFieldsRequired', ...(creating && { password: 'resellerUserPasswordRequired' }) }),
+    matches(CreateUpdateResellerUserBody),
+    creating && matches(NewAccountPassword),
+  );
 
 /** 'Add User' / 'Edit User'; once the user exists, the resellers they belong to. Password on create only. */
 export function ResellerUserDetailsPage() {
@@ -19,26 +33,23 @@ export function ResellerUserDetailsPage() {
   const record = useRecordState<ResellerUserRow>();
   const [id, setId] = useState<number | undefined>(record?.id);
   const creating = id === undefined;
-  const { form, field } = useCatalogueForm({ name: record?.name ?? '', email: record?.email ?? '', password: '' }, (v) => validateResellerUser(v, creating));
+  const { form, field, submit } = useContractForm({ name: record?.name ?? '', email: record?.email ?? '', password: '' }, resellerUserRules(creating));
   const save = useSaveResellerUser();
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const body = { id, name: values.name.trim(), email: values.email.trim(), password: creating ? values.password : undefined };
-      const reply = await save.mutateAsync(body);
+  const onSubmit = submit(
+    (values) => save.mutateAsync({ id, name: values.name.trim(), email: values.email.trim(), password: creating ? values.password : undefined }),
+    (reply) => {
       notifySuccess(reply.message);
       setId(reply.id);
       form.setFieldValue('password', '');
-    } catch {
-      // The API client showed the server's message (e.g. email in use).
-    }
-  });
+    },
+  );
 
   return (
     <DetailsForm
       title={creating ? t('resellerUsers.addTitle') : t('resellerUsers.editTitle')}
       testId="reseller-user"
-      onSubmit={submit}
+      onSubmit={onSubmit}
       onCancel={() => navigate('/reseller_users')}
       saving={save.isPending}
       after={id !== undefined && <UserResellers userId={id} />}

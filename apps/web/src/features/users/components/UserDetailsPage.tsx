@@ -1,15 +1,25 @@
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { UserRow } from '@provisio/contract';
+import { CreateUpdateUserBody, type UserRow } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
 import { PasswordField } from '../../../components/PasswordField';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
-import { useCatalogueForm } from '../../../lib/catalogue-form';
+import { NewAccountPassword, matches, required, rules } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveUser } from '../api/save-user';
-import { validateUser, type UserFormValues } from './validate-user';
+
+type UserFormValues = Omit<CreateUpdateUserBody, 'id' | 'password' | 'user_id' | 'cloud_id'> & { password: string };
+
+/** Spec §5: name, email and username required, then the server's schema; on create a password of 6 characters. */
+const userRules = (creating: boolean) =>
+  rules<UserFormValues>(
+    required({ name: 'starFieldsRequired', email: 'starFieldsRequired', username: 'starFieldsRequired', ...(creating && { password: 'userPasswordRequired' }) }),
+    matches(CreateUpdateUserBody),
+    creating && matches(NewAccountPassword),
+  );
 
 function initialValues(record: UserRow | null): UserFormValues {
   return {
@@ -30,24 +40,22 @@ export function UserDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<UserRow>();
   const creating = record === null;
-  const { form, field } = useCatalogueForm(initialValues(record), (v) => validateUser(v, creating));
+  const { form, field, submit } = useContractForm(initialValues(record), userRules(creating));
   const save = useSaveUser();
 
-  const submit = form.onSubmit(async ({ password, ...rest }) => {
-    try {
-      const reply = await save.mutateAsync({ ...rest, id: record?.id, password: creating ? password : undefined });
+  const onSubmit = submit(
+    ({ password, ...rest }) => save.mutateAsync({ ...rest, id: record?.id, password: creating ? password : undefined }),
+    (reply) => {
       notifySuccess(reply.message);
-      navigate('/users');
-    } catch {
-      // The API client showed the server's message (e.g. username in use, last admin).
-    }
-  });
+      return navigate('/users');
+    },
+  );
 
   return (
     <DetailsForm
       title={creating ? t('users.addTitle') : t('users.editTitle')}
       testId="user"
-      onSubmit={submit}
+      onSubmit={onSubmit}
       onCancel={() => navigate('/users')}
       saving={save.isPending}
     >

@@ -1,0 +1,69 @@
+import { LIMITS, isMessageKey, type MessageKey } from '@provisio/contract';
+import { z } from 'zod';
+
+/**
+ * What a form says about a field: a catalogue key (the words the server uses for the same refusal) or, for the
+ * few texts only the web has, a key of the web's locale files (they have a dot, catalogue keys never do).
+ */
+export type FormMessage = MessageKey | `${string}.${string}`;
+/** The form's messages by field; FORM_MESSAGE holds a message of the whole form (a refusal shown inline). */
+export type FormErrors<V> = Partial<Record<(keyof V & string) | typeof FORM_MESSAGE, FormMessage>>;
+export type Rule<V> = (values: V) => FormErrors<V>;
+
+export const FORM_MESSAGE = '_form';
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** Fields that must not be left blank, each with the words the screen uses for it ('Fields with * are mandatory!'). */
+export function required<V>(fields: Partial<Record<keyof V & string, FormMessage>>): Rule<V> {
+  return (values) => {
+    const errors: FormErrors<V> = {};
+    for (const [name, message] of Object.entries(fields) as [keyof V & string, FormMessage][]) {
+      if (blank(values[name])) errors[name] = message;
+    }
+    return errors;
+  };
+}
+
+/**
+ * The contract's schema decides: each field gets the first refusal of the schema the server parses the call with.
+ * `input` builds what the schema reads from the form's values (default: the values); an issue belongs to the first
+ * field its path names, an issue of no field to the whole form. The contract's messages are catalogue keys; a
+ * refusal zod words itself (a length cap the inputs do not reach) says 'Some fields are missing or not valid.'.
+ */
+export function matches<V extends object>(schema: z.ZodType, input: (values: V) => unknown = (values) => values): Rule<V> {
+  return (values) => {
+    const parsed = schema.safeParse(input(values));
+    const errors: FormErrors<V> = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      // The form may hold what the call does not take (a confirmation); the call's body is built from it later.
+      if (issue.code === 'unrecognized_keys') continue;
+      const name = issue.path.find((p): p is keyof V & string => typeof p === 'string' && p in values) ?? FORM_MESSAGE;
+      errors[name] ??= isMessageKey(issue.message) ? issue.message : 'validationFailed';
+    }
+    return errors;
+  };
+}
+
+/**
+ * The first password of a portal user or a reseller user: the length the services check on create (the contract's
+ * body leaves it optional because an edit sends none).
+ */
+export const NewAccountPassword = z.object({ password: z.string().min(LIMITS.adminPasswordMin, { error: 'accountPasswordMin' }) });
+
+/** A field that must repeat another (a new password's confirmation). */
+export function same<V>(field: keyof V & string, as: keyof V & string, message: FormMessage): Rule<V> {
+  return (values) => (values[field] === values[as] ? {} : ({ [field]: message } as FormErrors<V>));
+}
+
+/** The rules in the order given: a field keeps the first message any rule has for it, and so does the form. */
+export function rules<V>(...list: (Rule<V> | false | undefined)[]): Rule<V> {
+  return (values) => {
+    const errors: FormErrors<V> = {};
+    for (const rule of list) {
+      if (!rule) continue;
+      for (const [name, message] of Object.entries(rule(values)) as [keyof FormErrors<V>, FormMessage][]) errors[name] ??= message;
+    }
+    return errors;
+  };
+}

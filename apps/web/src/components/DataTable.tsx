@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PageLinks } from './PageLinks';
+import { attempt } from '../lib/attempt';
 
 export interface DataColumn<T> {
   /** Column id; for a sortable column also the server's sort key. */
@@ -141,11 +142,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (!deleting || !onDelete) return;
     setDeleteBusy(true);
     try {
-      await onDelete.run(deleting);
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey });
-    } catch {
-      // The API client already showed the server's message; the dialog stays open to retry or cancel.
+      // The dialog stays open to retry or cancel.
+      await attempt(async () => {
+        await onDelete.run(deleting);
+        setDeleting(null);
+        await queryClient.invalidateQueries({ queryKey });
+      });
     } finally {
       setDeleteBusy(false);
     }

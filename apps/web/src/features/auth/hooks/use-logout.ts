@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { attempt } from '../../../lib/attempt';
 import { endSession } from '../../../lib/session';
 import { logout } from '../api/logout';
 
@@ -10,12 +11,12 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await logout();
-    } catch {
-      // The server may be unreachable or the token already gone; the browser still forgets it.
+      // Refused (the server unreachable, the token already gone): the browser still forgets it.
+      await attempt(logout);
+    } finally {
+      endSession();
+      queryClient.clear();
     }
-    endSession();
-    queryClient.clear();
     await navigate('/login', { replace: true });
   }, [navigate, queryClient]);
 }

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { FormActions } from '../../../components/FormActions';
 import { PageTitle } from '../../../components/PageTitle';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { attempt } from '../../../lib/attempt';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
 import { getSession } from '../../../lib/session';
@@ -73,13 +74,11 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
       return;
     }
     const creds = getSession().creds;
-    try {
+    await attempt(async () => {
       const reply = await save.mutateAsync(toBody(values, { ...(id !== null ? { id } : {}), company, cloud_id: creds?.cloud_id, user_id: creds?.id }) as never);
       notifySuccess(reply.message);
       navigate('/client_profiles');
-    } catch {
-      // The API client has shown the server's message.
-    }
+    });
   }
 
   const field = (name: ProfileSettingName) => (

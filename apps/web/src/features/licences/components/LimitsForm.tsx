@@ -2,6 +2,7 @@ import { Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Titl
 import { CreateUpdateLicensesBody, LICENCE_FIELDS, type LicencesReply } from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useLicences } from '../api/get-licences';
 import { useSaveLicences } from '../api/save-licences';
@@ -41,12 +42,10 @@ function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply })
       return;
     }
     setError(null);
-    try {
+    await attempt(async () => {
       const reply = await save.mutateAsync(parsed.data);
       if (reply.message) notifySuccess(reply.message);
-    } catch {
-      // The API client showed the server's message.
-    }
+    });
   }
 
   const updated = stored.updated_at ? new Date(stored.updated_at).toLocaleString(i18n.language) : null;

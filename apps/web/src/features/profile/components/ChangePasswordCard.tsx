@@ -1,6 +1,7 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -23,7 +24,7 @@ export function ChangePasswordCard() {
   });
 
   const submit = form.onSubmit(async ({ old_password, new_password }) => {
-    try {
+    await attempt(async () => {
       await change.mutateAsync({
         username: creds?.username.toLowerCase(),
         cloud_id: creds?.cloud_id,
@@ -32,9 +33,7 @@ export function ChangePasswordCard() {
       });
       notifySuccess(t('msg:passwordUpdated'));
       form.reset();
-    } catch {
-      // The API client already showed the server's message ('Wrong Password').
-    }
+    });
   });
 
   return (

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { UpdateProfileFields, type ProfileReply } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useProfileDetails } from '../api/get-profile-details';
 import { useUpdateProfile } from '../api/update-profile';
@@ -42,14 +43,12 @@ function ProfileForm({ profile }: { profile: ProfileReply }) {
   });
 
   const submit = form.onSubmit(async (values) => {
-    try {
+    await attempt(async () => {
       await update.mutateAsync({ ...values, email: values.email.trim(), file });
       notifySuccess(t('msg:profileUpdated'));
       setFile(null);
       form.resetDirty();
-    } catch {
-      // The API client already showed the server's message.
-    }
+    });
   });
 
   return (

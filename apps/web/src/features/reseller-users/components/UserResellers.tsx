@@ -7,6 +7,7 @@ import { ResellerTypeahead } from '../../../components/ResellerTypeahead';
 import { useAddUserReseller } from '../api/add-user-reseller';
 import { deleteUserReseller } from '../api/delete-user-reseller';
 import { getUserResellers, userResellersKey, type UserResellerLink } from '../api/get-user-resellers';
+import { attempt } from '../../../lib/attempt';
 
 /** 'User Part of Resellers': the resellers whose tenants this reseller user may see. */
 export function UserResellers({ userId }: { userId: number }) {
@@ -28,12 +29,10 @@ export function UserResellers({ userId }: { userId: number }) {
       return;
     }
     setError(null);
-    try {
+    await attempt(async () => {
       await add.mutateAsync({ user_id: userId, reseller_id: Number(reseller) });
       setReseller(null);
-    } catch {
-      // Shown by the API client (e.g. already part of this reseller).
-    }
+    });
   }
 
   return (

@@ -8,6 +8,7 @@ import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { useAddResellerTenant } from '../api/add-reseller-tenant';
 import { deleteResellerTenant } from '../api/delete-reseller-tenant';
 import { getResellerTenants, resellerTenantsKey } from '../api/get-reseller-tenants';
+import { attempt } from '../../../lib/attempt';
 
 export function SupervisedTenants({ resellerId }: { resellerId: number }) {
   const { t } = useTranslation();
@@ -29,12 +30,10 @@ export function SupervisedTenants({ resellerId }: { resellerId: number }) {
       return;
     }
     setError(null);
-    try {
+    await attempt(async () => {
       await add.mutateAsync({ reseller_id: resellerId, tenant_id: tenant });
       setTenant(null);
-    } catch {
-      // Shown by the API client (e.g. already supervised).
-    }
+    });
   }
 
   return (

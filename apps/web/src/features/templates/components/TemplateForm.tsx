@@ -5,6 +5,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplatePreview } from './TemplatePreview';
@@ -56,13 +57,11 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
       return;
     }
     setError(null);
-    try {
+    await attempt(async () => {
       const reply = await save.mutateAsync({ id: template?.id, name: name.trim(), subject: subject.trim(), body });
       notifySuccess(reply.message);
       onSaved();
-    } catch {
-      // The API client showed the server's message (e.g. name taken).
-    }
+    });
   }
 
   return (

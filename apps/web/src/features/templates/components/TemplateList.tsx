@@ -4,6 +4,7 @@ import { IconMail, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
@@ -22,14 +23,12 @@ export function TemplateList({ selectedId, onSelect, onDeleted }: TemplateListPr
 
   async function confirm() {
     if (!deleting) return;
-    try {
+    await attempt(async () => {
       const reply = await remove.mutateAsync(deleting.id);
       notifySuccess(reply.message ?? t('msg:templateDeleted'));
       onDeleted(deleting.id);
       setDeleting(null);
-    } catch {
-      // The API client showed the server's message.
-    }
+    });
   }
 
   return (

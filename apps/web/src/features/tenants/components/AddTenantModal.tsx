@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { CreateTenantBody } from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateTenant } from '../api/create-tenant';
 
@@ -31,14 +32,12 @@ export function AddTenantModal({ opened, onClose, onCreated }: AddTenantModalPro
     const parsed = CreateTenantBody.safeParse({ tid: values.tid, tname: values.tname, domain: values.domain.trim() || undefined, site_name: values.site_name.trim() || undefined });
     if (!parsed.success) return setError(t(`msg:${parsed.error.issues[0]?.message ?? 'starFieldsRequired'}`));
     setError(null);
-    try {
+    await attempt(async () => {
       const reply = await create.mutateAsync(parsed.data);
       notifySuccess(reply.message ?? t('msg:dataSaved'));
       onCreated(parsed.data.tid);
       close();
-    } catch {
-      // Shown by the API client.
-    }
+    });
   }
 
   return (

@@ -8,6 +8,7 @@ import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { checkDuplicateEmails, type DuplicateEmailRow } from '../api/check-duplicate-emails';
 import { useTenant } from '../api/get-tenant';
 import { tenantsPath } from './details-state';
+import { attempt } from '../../../lib/attempt';
 
 /** /tenants/check_email: which extensions carry an email, in one tenant or in every tenant the user may see. */
 export function CheckEmailPage() {
@@ -28,9 +29,9 @@ export function CheckEmailPage() {
     setError(null);
     setBusy(true);
     try {
-      setResult({ rows: await checkDuplicateEmails(email.trim(), tenant), withTenant: !tenant });
-    } catch {
-      // Shown by the API client.
+      await attempt(async () => {
+        setResult({ rows: await checkDuplicateEmails(email.trim(), tenant), withTenant: !tenant });
+      });
     } finally {
       setBusy(false);
     }

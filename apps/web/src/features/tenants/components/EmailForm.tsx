@@ -3,6 +3,7 @@ import { TEMPLATE_PLACEHOLDERS, placeholderToken, type ExtensionRow } from '@pro
 import { IconSend } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifyInfo } from '../../../lib/notify';
 import { emailLink } from '../api/email-link';
 import { useTemplates } from '../api/get-templates';
@@ -45,12 +46,12 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
     if (problem) return;
     setBusy(true);
     try {
-      const recepient = bulk ? rows.map((r) => r.email) : values.to.trim();
-      const reply = await emailLink({ recepient, cc: values.cc.trim() || undefined, subject: values.subject, body: values.body, tenant_id: tenantId });
-      notifyInfo(reply.message);
-      onSent(reply.job_id);
-    } catch {
-      // Shown as a toast by the API client.
+      await attempt(async () => {
+        const recepient = bulk ? rows.map((r) => r.email) : values.to.trim();
+        const reply = await emailLink({ recepient, cc: values.cc.trim() || undefined, subject: values.subject, body: values.body, tenant_id: tenantId });
+        notifyInfo(reply.message);
+        onSent(reply.job_id);
+      });
     } finally {
       setBusy(false);
     }

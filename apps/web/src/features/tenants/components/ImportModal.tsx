@@ -3,6 +3,7 @@ import type { ImportPreview } from '@provisio/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { downloadCsv } from '../../../lib/csv';
 import { notifyInfo } from '../../../lib/notify';
 import { importExtensions, type ImportRowValues } from '../api/import-extensions';
@@ -33,12 +34,12 @@ export function ImportModal({ check, onClose, onJob }: ImportModalProps) {
     if (!check) return;
     setBusy(true);
     try {
-      const reply = await importExtensions(check.rows, false);
-      if (reply.job_id) onJob(reply.job_id);
-      else notifyInfo(t('tenants.import.nothing'));
-      onClose();
-    } catch {
-      // Shown as a toast by the API client.
+      await attempt(async () => {
+        const reply = await importExtensions(check.rows, false);
+        if (reply.job_id) onJob(reply.job_id);
+        else notifyInfo(t('tenants.import.nothing'));
+        onClose();
+      });
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import type { ExtensionRow } from '@provisio/contract';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attempt } from '../../../lib/attempt';
 import { notifyInfo } from '../../../lib/notify';
 import { useTemplates } from '../api/get-templates';
 import { inviteNotProvisioned, resendInvite } from '../api/invitations';
@@ -32,13 +33,13 @@ export function InviteModal({ tenantId, target, onClose, onJob }: InviteModalPro
     if (!target || template === null) return;
     setBusy(true);
     try {
-      const template_id = Number(template);
-      const reply = target.kind === 'all' ? await inviteNotProvisioned({ tenant_id: tenantId, template_id }) : await resendInvite({ tenant_id: tenantId, extension: target.row.extension, template_id });
-      notifyInfo(reply.message);
-      onJob(reply.job_id);
-      onClose();
-    } catch {
-      // Shown as a toast by the API client.
+      await attempt(async () => {
+        const template_id = Number(template);
+        const reply = target.kind === 'all' ? await inviteNotProvisioned({ tenant_id: tenantId, template_id }) : await resendInvite({ tenant_id: tenantId, extension: target.row.extension, template_id });
+        notifyInfo(reply.message);
+        onJob(reply.job_id);
+        onClose();
+      });
     } finally {
       setBusy(false);
     }

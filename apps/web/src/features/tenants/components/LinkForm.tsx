@@ -3,6 +3,7 @@ import { type ExtensionRow, LIMITS } from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/PasswordField';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import type { RemoteDomain } from '../api/get-remote-domains';
 import { useLinkExtension } from '../api/link-extension';
@@ -40,13 +41,11 @@ export function LinkForm({ tenantId, row, domains, onLinked, onCancel }: LinkFor
     const problem = validateLink(values, row.extension, domainNames.length > 0);
     setError(problem ? t(`msg:${problem}`, { min: LIMITS.linkPinMin }) : null);
     if (problem) return;
-    try {
+    await attempt(async () => {
       const reply = await link.mutateAsync({ ...values, extension: row.extension, domain: values.domain || undefined, tenant_id: tenantId });
       notifySuccess(reply.message ?? t('msg:userLinked'));
       onLinked(values.email.trim());
-    } catch {
-      // The server's message was shown as a toast (spec §8: link failures show the response body).
-    }
+    });
   }
 
   return (

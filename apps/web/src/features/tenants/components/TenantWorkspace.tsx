@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { attempt } from '../../../lib/attempt';
 import { downloadCsv } from '../../../lib/csv';
 import { notifyError } from '../../../lib/notify';
 import { exportExtensions } from '../api/export-extensions';
@@ -53,9 +54,7 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
     setBusy(kind);
     try {
-      await action();
-    } catch {
-      // The API client showed the server's message.
+      await attempt(action);
     } finally {
       setBusy(null);
     }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { attempt } from '../../../lib/attempt';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../api/get-tenant';
 import { prefetchFirstPage } from '../api/list-extensions';
@@ -38,10 +39,10 @@ export function TenantsPage() {
   async function sync() {
     setSyncing(true);
     try {
-      const id = await syncTenants();
-      if (id !== null) setJobs((list) => (list.some((j) => j.id === id) ? list : [...list, { id, kind: 'tenantsSync' }]));
-    } catch {
-      // Shown by the API client.
+      await attempt(async () => {
+        const id = await syncTenants();
+        if (id !== null) setJobs((list) => (list.some((j) => j.id === id) ? list : [...list, { id, kind: 'tenantsSync' }]));
+      });
     } finally {
       setSyncing(false);
     }

@@ -19,5 +19,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // jsdom renders of Mantine pages take 1-2 s each on a quiet 2-core machine and 5 s or more when it is loaded
+    // (seen at load 17); a test that hangs still fails, after 20 s.
+    testTimeout: 20_000,
   },
 });

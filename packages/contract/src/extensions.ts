@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
 import { ListQuery } from './lists';
 import { AppColumn, FlagString } from './tenants';
 
@@ -206,3 +207,116 @@ export type ResendInviteBody = z.infer<typeof ResendInviteBody>;
  */
 export const InviteNotProvisionedBody = z.strictObject({ tenant_id: tenantId, template_id: templateId, ...callerEcho });
 export type InviteNotProvisionedBody = z.infer<typeof InviteNotProvisionedBody>;
+
+const tags = ['extensions'];
+export const extensionsCalls = {
+  getExtensions: call({
+    method: 'POST',
+    path: '/getExtensions',
+    access: 'signed-in',
+    tags,
+    summary: "A tenant's extensions; search/sort/limit/offset page them (total in X-Total-Count); sync starts a sync job (X-Job-Id)",
+    body: GetExtensionsBody,
+    reply: ExtensionList,
+  }),
+  getAppUsage: call({
+    method: 'POST',
+    path: '/getAppUsage',
+    access: 'signed-in',
+    tags,
+    summary: 'Mobile and desktop app use against the licence limits of a tenant',
+    body: AppUsageBody,
+    reply: AppUsageReply,
+  }),
+  getRemoteDomains: call({
+    method: 'POST',
+    path: '/getRemoteDomains',
+    access: 'signed-in',
+    tags,
+    summary: "A tenant's (domain, site) pairs; sync starts a sync job (X-Job-Id)",
+    body: GetRemoteDomainsBody,
+    reply: RemoteDomainList,
+  }),
+  updateAndGetExtension: call({
+    method: 'POST',
+    path: '/updateAndGetExtension',
+    access: 'signed-in',
+    tags,
+    summary: "Per-extension mobile/desktop app switch ('true'/'false'), within the licence limit; replies with the refreshed extensions",
+    body: UpdateAndGetExtensionBody,
+    reply: ExtensionList,
+  }),
+  getUserDetails: call({
+    method: 'POST',
+    path: '/getUserDetails',
+    access: 'signed-in',
+    tags,
+    summary: "An extension's user details",
+    body: GetUserDetailsBody,
+    reply: UserDetails,
+  }),
+  editUserDetails: call({
+    method: 'POST',
+    path: '/editUserDetails',
+    access: 'signed-in',
+    tags,
+    summary: "Save an extension's user details; delink removes its app account",
+    body: EditUserDetailsBody,
+    reply: OkReply,
+  }),
+  checkDuplicateEmails: call({
+    method: 'POST',
+    path: '/checkDuplicateEmails',
+    access: 'signed-in',
+    tags,
+    summary: 'Extensions with this email in one tenant or every visible tenant',
+    body: CheckDuplicateEmailsBody,
+    reply: DuplicateEmailList,
+  }),
+  createExtension: call({
+    method: 'POST',
+    path: '/createExtension',
+    access: 'admin',
+    tags,
+    summary: 'Add an extension on the platform and in the portal (SIP password generated, kept on the platform)',
+    body: CreateExtensionBody,
+    reply: ExtensionCreatedReply,
+  }),
+  deleteExtension: call({
+    method: 'POST',
+    path: '/deleteExtension',
+    access: 'admin',
+    tags,
+    summary: 'Remove an extension from the platform and the portal (its app account too)',
+    body: DeleteExtensionBody,
+    reply: OkReply,
+  }),
+  setSipPassword: call({
+    method: 'POST',
+    path: '/setSipPassword',
+    access: 'admin',
+    tags,
+    summary: "Set (or, without password, regenerate) an extension's SIP password on the platform; never returned, the apps get it by provisioning",
+    body: SetSipPasswordBody,
+    reply: OkReply,
+  }),
+  /** The body may reach IMPORT_MAX_BYTES (the route raises its body limit). */
+  extensionsImport: call({
+    method: 'POST',
+    path: '/extensionsImport',
+    access: 'signed-in',
+    tags,
+    summary: 'Check CSV rows (dry_run: preview only) and apply the valid ones in a job',
+    body: ExtensionsImportBody,
+    reply: ImportPreview,
+  }),
+  extensionsExport: call({
+    method: 'POST',
+    path: '/extensionsExport',
+    access: 'signed-in',
+    tags,
+    summary: "A tenant's extensions under the ten CSV headers, with the file name",
+    body: ExtensionsExportBody,
+    reply: ExtensionsExportReply,
+  }),
+};

@@ -1,10 +1,10 @@
-import { DuplicateEmailList } from '@provisio/contract';
+import { type DuplicateEmailList, extensionsCalls } from '@provisio/contract';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export type DuplicateEmailRow = z.infer<typeof DuplicateEmailList>[number];
 
 /** Extensions carrying this email (any case), in one tenant or in every tenant the caller may see. */
 export function checkDuplicateEmails(email: string, tenantId: string | null): Promise<DuplicateEmailRow[]> {
-  return apiRequest('/checkDuplicateEmails', { body: { email, tenant_id: tenantId ?? undefined }, schema: DuplicateEmailList });
+  return callApi(extensionsCalls.checkDuplicateEmails, { email, tenant_id: tenantId ?? undefined });
 }

@@ -1,11 +1,11 @@
-import { ExtensionCreatedReply, type CreateExtensionBody } from '@provisio/contract';
+import { type CreateExtensionBody, extensionsCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** createExtension (admin; the platform generates and keeps the SIP password). */
 export function createExtension(body: CreateExtensionBody) {
-  return apiRequest('/createExtension', { body, schema: ExtensionCreatedReply });
+  return callApi(extensionsCalls.createExtension, body);
 }
 
 export function useCreateExtension() {

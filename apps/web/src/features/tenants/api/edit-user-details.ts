@@ -1,11 +1,11 @@
-import { OkReply, type EditUserDetailsBody } from '@provisio/contract';
+import { type EditUserDetailsBody, extensionsCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** editUserDetails; with delink the extension's app account is removed and its email may change. */
 export function editUserDetails(body: EditUserDetailsBody) {
-  return apiRequest('/editUserDetails', { body, schema: OkReply });
+  return callApi(extensionsCalls.editUserDetails, body);
 }
 
 export function useEditUserDetails() {

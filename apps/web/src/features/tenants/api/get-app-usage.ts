@@ -1,11 +1,11 @@
-import { AppUsageReply } from '@provisio/contract';
+import { type AppUsageReply, extensionsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** Mobile and desktop app use against the tenant's licence limits. */
 export function getAppUsage(tenantId: string): Promise<AppUsageReply> {
-  return apiRequest('/getAppUsage', { body: { tenant_id: tenantId }, schema: AppUsageReply });
+  return callApi(extensionsCalls.getAppUsage, { tenant_id: tenantId });
 }
 
 export function useAppUsage(tenantId: string | null) {

@@ -1,14 +1,14 @@
-import { RemoteDomainList } from '@provisio/contract';
+import { type RemoteDomainList, extensionsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 export type RemoteDomain = z.infer<typeof RemoteDomainList>[number];
 
 /** The tenant's (domain, site) pairs. */
 export function getRemoteDomains(tenantId: string): Promise<RemoteDomain[]> {
-  return apiRequest('/getRemoteDomains', { body: { tenant_id: tenantId }, schema: RemoteDomainList });
+  return callApi(extensionsCalls.getRemoteDomains, { tenant_id: tenantId });
 }
 
 export function useRemoteDomains(tenantId: string | null) {

@@ -1,11 +1,11 @@
-import { EXTENSION_DEFAULT_PAGE_SIZE, ExtensionList, type ExtensionRow, type LifecycleFilter } from '@provisio/contract';
+import { EXTENSION_DEFAULT_PAGE_SIZE, type ExtensionRow, type LifecycleFilter, extensionsCalls } from '@provisio/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiListRequest, type ListPage, type ListParams } from '../../../lib/api';
+import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** One page of a tenant's extensions, searched and sorted on the server (total in X-Total-Count), optionally of one invitation step. */
 export function listExtensions(tenantId: string, params: ListParams, lifecycle?: LifecycleFilter): Promise<ListPage<ExtensionRow>> {
-  return apiListRequest('/getExtensions', { body: { tenant_id: tenantId, ...params, ...(lifecycle ? { lifecycle } : {}) }, schema: ExtensionList });
+  return callListApi(extensionsCalls.getExtensions, { tenant_id: tenantId, ...params, ...(lifecycle ? { lifecycle } : {}) });
 }
 
 /** The subscribers table's first request: its default sort and page size. */

@@ -1,9 +1,9 @@
-import { ExtensionList } from '@provisio/contract';
-import { apiRequestWithHeaders } from '../../../lib/api';
+import { extensionsCalls } from '@provisio/contract';
+import { callApiWithHeaders } from '../../../lib/api';
 import { jobIdFrom } from '../../../lib/jobs';
 
 /** getExtensions {sync: true}: starts a sync of the tenant's domains and extensions, or joins the one running. */
 export async function syncExtensions(tenantId: string): Promise<number | null> {
-  const { headers } = await apiRequestWithHeaders('/getExtensions', { body: { tenant_id: tenantId, sync: true, limit: 1 }, schema: ExtensionList });
+  const { headers } = await callApiWithHeaders(extensionsCalls.getExtensions, { tenant_id: tenantId, sync: true, limit: 1 });
   return jobIdFrom(headers);
 }

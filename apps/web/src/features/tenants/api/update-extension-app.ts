@@ -1,6 +1,6 @@
-import { ExtensionList, type UpdateAndGetExtensionBody } from '@provisio/contract';
+import { type UpdateAndGetExtensionBody, extensionsCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiListRequest } from '../../../lib/api';
+import { callListApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /**
@@ -8,7 +8,7 @@ import { tenantKeys } from './keys';
  * screen, refreshed; beyond the licence limit the server refuses with a message naming the limit.
  */
 export function updateExtensionApp(body: UpdateAndGetExtensionBody) {
-  return apiListRequest('/updateAndGetExtension', { body, schema: ExtensionList });
+  return callListApi(extensionsCalls.updateAndGetExtension, body);
 }
 
 export function useUpdateExtensionApp() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { callerEcho } from './common';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -35,3 +36,24 @@ export const JobList = z.array(JobReply);
 /** Replies of calls that start a job. */
 export const JobStartedReply = z.object({ ok: z.literal(true), message: z.string(), job_id: z.number(), joined: z.boolean() });
 export type JobStartedReply = z.infer<typeof JobStartedReply>;
+
+export const jobsCalls = {
+  jobStatus: call({
+    method: 'POST',
+    path: '/jobStatus',
+    access: 'signed-in',
+    tags: ['jobs'],
+    summary: "A background job's status, progress and report",
+    body: JobStatusBody,
+    reply: JobReply,
+  }),
+  listJobs: call({
+    method: 'POST',
+    path: '/listJobs',
+    access: 'signed-in',
+    tags: ['jobs'],
+    summary: 'Recent background jobs the caller may see, newest first',
+    body: ListJobsBody,
+    reply: JobList,
+  }),
+};

@@ -1,6 +1,6 @@
-import { JOB_ID_HEADER, JobReply } from '@provisio/contract';
+import { JOB_ID_HEADER, type JobReply, jobsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api';
+import { callApi } from './api';
 
 /** How often a running job's progress is asked for. */
 export const JOB_POLL_MS = 500;
@@ -8,7 +8,7 @@ export const JOB_POLL_MS = 500;
 export const jobKey = (id: number) => ['jobs', id] as const;
 
 export function getJobStatus(id: number): Promise<JobReply> {
-  return apiRequest('/jobStatus', { body: { id }, schema: JobReply });
+  return callApi(jobsCalls.jobStatus, { id });
 }
 
 export const isFinished = (job: JobReply | undefined) => job?.status === 'done' || job?.status === 'failed';

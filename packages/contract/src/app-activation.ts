@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { LIMITS, callerEcho } from './common';
 import { EXTENSION_PATTERN } from './extensions';
 
@@ -30,3 +31,24 @@ export const RotateActivationBody = z.strictObject({
 export type RotateActivationBody = z.infer<typeof RotateActivationBody>;
 export const RotateActivationReply = z.object({ ok: z.literal(true), message: z.string(), qrValue: z.string(), emailed: z.boolean() });
 export type RotateActivationReply = z.infer<typeof RotateActivationReply>;
+
+export const appActivationCalls = {
+  revokeApp: call({
+    method: 'POST',
+    path: '/revokeApp',
+    access: 'signed-in',
+    tags: ['app-activation'],
+    summary: "Revoke an extension's app: provisioning refused at once, app sessions ended, SIP password rotated",
+    body: RevokeAppBody,
+    reply: RevokeAppReply,
+  }),
+  rotateActivation: call({
+    method: 'POST',
+    path: '/rotateActivation',
+    access: 'signed-in',
+    tags: ['app-activation'],
+    summary: 'Issue a new activation secret (QR) for an app; the previous one stops after the grace',
+    body: RotateActivationBody,
+    reply: RotateActivationReply,
+  }),
+};

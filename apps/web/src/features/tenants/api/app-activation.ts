@@ -1,15 +1,15 @@
-import { RevokeAppReply, type RevokeAppBody, RotateActivationReply, type RotateActivationBody } from '@provisio/contract';
+import { type RevokeAppBody, type RotateActivationBody, appActivationCalls } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** revokeApp: the extension's app can no longer provision (secrets and password), and its SIP password is rotated. */
 export function revokeApp(body: RevokeAppBody) {
-  return apiRequest('/revokeApp', { body, schema: RevokeAppReply });
+  return callApi(appActivationCalls.revokeApp, body);
 }
 
 /** rotateActivation: a new activation secret (QR), shown and optionally mailed; the previous one stops after the grace. */
 export function rotateActivation(body: RotateActivationBody) {
-  return apiRequest('/rotateActivation', { body, schema: RotateActivationReply });
+  return callApi(appActivationCalls.rotateActivation, body);
 }
 
 export const useRevokeApp = () => useMutation({ mutationFn: revokeApp });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
+import { InviteNotProvisionedBody, ResendInviteBody } from './extensions';
+import { JobStartedReply } from './jobs';
 
 /** A new link's PIN: digits only, at least LIMITS.linkPinMin of them. */
 export const LINK_PIN = new RegExp(`^\\d{${LIMITS.linkPinMin},}$`);
@@ -50,3 +53,51 @@ export const RelinkUser = z.object({
 });
 export const ReLinkExtensionsBody = z.array(RelinkUser).max(20_000);
 export type ReLinkExtensionsBody = z.infer<typeof ReLinkExtensionsBody>;
+
+export const appAccountsCalls = {
+  linkExtension: call({
+    method: 'POST',
+    path: '/linkExtension',
+    access: 'signed-in',
+    tags: ['app-accounts'],
+    summary: "Create or update an extension's app account (username = email) and link it",
+    body: LinkExtensionBody,
+    reply: OkReply,
+  }),
+  emailLink: call({
+    method: 'POST',
+    path: '/emailLink',
+    access: 'signed-in',
+    tags: ['app-accounts'],
+    summary: 'Queue QR-link emails (a job): one per subscriber with each recipient email, placeholders filled',
+    body: EmailLinkBody,
+    reply: JobStartedReply,
+  }),
+  reLinkExtensions: call({
+    method: 'POST',
+    path: '/reLinkExtensions',
+    access: 'signed-in',
+    tags: ['app-accounts'],
+    summary: 'Re-create the selected users app accounts and re-send their links (a job)',
+    body: ReLinkExtensionsBody,
+    reply: JobStartedReply,
+  }),
+  resendInvite: call({
+    method: 'POST',
+    path: '/resendInvite',
+    access: 'signed-in',
+    tags: ['app-accounts'],
+    summary: "Send one linked extension's invitation (QR-link email) again with a template (a job; issue #14)",
+    body: ResendInviteBody,
+    reply: JobStartedReply,
+  }),
+  inviteNotProvisioned: call({
+    method: 'POST',
+    path: '/inviteNotProvisioned',
+    access: 'signed-in',
+    tags: ['app-accounts'],
+    summary: 'Invite every linked extension of a tenant whose app has not provisioned, within the licences (a job with progress; issue #14)',
+    body: InviteNotProvisionedBody,
+    reply: JobStartedReply,
+  }),
+};

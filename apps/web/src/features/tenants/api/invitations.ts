@@ -1,12 +1,12 @@
-import { JobStartedReply, type InviteNotProvisionedBody, type ResendInviteBody } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { type InviteNotProvisionedBody, type ResendInviteBody, appAccountsCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 
 /** resendInvite: one linked extension's invitation again, with a template (a job). */
 export function resendInvite(body: ResendInviteBody) {
-  return apiRequest('/resendInvite', { body, schema: JobStartedReply });
+  return callApi(appAccountsCalls.resendInvite, body);
 }
 
 /** inviteNotProvisioned: every linked, licensed extension of the tenant whose app has not provisioned (a job with progress). */
 export function inviteNotProvisioned(body: InviteNotProvisionedBody) {
-  return apiRequest('/inviteNotProvisioned', { body, schema: JobStartedReply });
+  return callApi(appAccountsCalls.inviteNotProvisioned, body);
 }

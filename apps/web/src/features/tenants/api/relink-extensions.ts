@@ -1,7 +1,7 @@
-import { JobStartedReply, type ReLinkExtensionsBody } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { type ReLinkExtensionsBody, appAccountsCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 
 /** reLinkExtensions: a job re-creates the users' app accounts and re-sends their links. */
 export function relinkExtensions(users: ReLinkExtensionsBody) {
-  return apiRequest('/reLinkExtensions', { body: users, schema: JobStartedReply });
+  return callApi(appAccountsCalls.reLinkExtensions, users);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, Role } from './common';
+import { call } from './call';
+import { LIMITS, OkReply, Role } from './common';
+import { StrongResetPasswordBody } from './reseller-users';
 
 export const AdminLoginBody = z.strictObject({
   cloud_id: z.string().trim().min(1).max(40),
@@ -53,3 +55,68 @@ export const ChangePasswordBody = z.strictObject({
   new_password: AdminNewPassword,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** The auth calls (packages/contract/src/call.ts); changePassword is listed under profile in the OpenAPI document. */
+export const authCalls = {
+  adminLogin: call({
+    method: 'POST',
+    path: '/adminLogin',
+    access: 'public',
+    tags: ['auth'],
+    summary: 'Sign in to the admin portal',
+    body: AdminLoginBody,
+    reply: AdminLoginReply,
+  }),
+  logout: call({
+    method: 'POST',
+    path: '/logout',
+    access: 'signed-in',
+    tags: ['auth'],
+    summary: 'End the current session (beyond the spec)',
+    reply: OkReply,
+  }),
+  me: call({
+    method: 'GET',
+    path: '/me',
+    access: 'signed-in',
+    tags: ['auth'],
+    summary: 'Who the token belongs to (beyond the spec)',
+    reply: MeReply,
+  }),
+  forgetPassword: call({
+    method: 'POST',
+    path: '/forgetPassword',
+    access: 'public',
+    tags: ['auth'],
+    summary: 'Email an admin password reset link',
+    body: ForgetPasswordBody,
+    reply: OkReply,
+  }),
+  resetPassword: call({
+    method: 'POST',
+    path: '/resetPassword',
+    access: 'public',
+    tags: ['auth'],
+    summary: 'Set a new admin password from an emailed link',
+    body: ResetPasswordBody,
+    reply: OkReply,
+  }),
+  resetResellerPassword: call({
+    method: 'POST',
+    path: '/resetResellerPassword',
+    access: 'public',
+    tags: ['auth'],
+    summary: "Set a new reseller user's password from an emailed link (strong passwords only)",
+    body: StrongResetPasswordBody,
+    reply: OkReply,
+  }),
+  changePassword: call({
+    method: 'POST',
+    path: '/changePassword',
+    access: 'signed-in',
+    tags: ['profile'],
+    summary: "Change the caller's own password",
+    body: ChangePasswordBody,
+    reply: OkReply,
+  }),
+};

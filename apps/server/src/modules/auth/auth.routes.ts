@@ -1,75 +1,39 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AdminLoginBody,
-  AdminLoginReply,
-  ChangePasswordBody,
-  ErrorBody,
-  ForgetPasswordBody,
-  MeReply,
-  OkReply,
-  ResetPasswordBody,
-  StrongResetPasswordBody,
-} from '@provisio/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { authCalls as calls } from '@provisio/contract';
+import { callerOf } from '../../lib/audit';
 import { t, requestLanguage } from '../../lib/i18n';
+import { route } from '../../lib/route';
 import * as auth from './auth.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
-
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
-  app.post('/adminLogin', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in to the admin portal', body: AdminLoginBody, response: { 200: AdminLoginReply, ...errors } },
-    handler: (req) => auth.adminLogin(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+  route(app, calls.adminLogin, (req) => auth.adminLogin(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }));
+
+  route(app, calls.logout, async (req) => {
+    await auth.logout(deps, callerOf(req));
+    return { ok: true as const, message: t(req, 'loggedOut') };
   });
 
-  app.post('/logout', {
-    schema: { tags: ['auth'], summary: 'End the current session (beyond the spec)', response: { 200: OkReply, ...errors } },
-    handler: async (req) => {
-      await auth.logout(deps, req.caller!);
-      return { ok: true as const, message: t(req, 'loggedOut') };
-    },
+  route(app, calls.me, (req) => auth.describeCaller(deps, callerOf(req)));
+
+  route(app, calls.forgetPassword, async (req) => {
+    await auth.forgetPassword(deps, req.body.username, requestLanguage(req));
+    return { ok: true as const, message: t(req, 'resetEmailSent') };
   });
 
-  app.get('/me', {
-    schema: { tags: ['auth'], summary: 'Who the token belongs to (beyond the spec)', response: { 200: MeReply, ...errors } },
-    handler: async (req) => auth.describeCaller(deps, req.caller!),
+  route(app, calls.resetPassword, async (req) => {
+    await auth.resetPassword(deps, req.body.ref, req.body.password);
+    return { ok: true as const, message: t(req, 'passwordResetDone') };
   });
 
-  app.post('/forgetPassword', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Email an admin password reset link', body: ForgetPasswordBody, response: { 200: OkReply, ...errors } },
-    handler: async (req) => {
-      await auth.forgetPassword(deps, req.body.username, requestLanguage(req));
-      return { ok: true as const, message: t(req, 'resetEmailSent') };
-    },
+  route(app, calls.resetResellerPassword, async (req) => {
+    await auth.resetResellerPassword(deps, req.body.ref, req.body.password);
+    return { ok: true as const, message: t(req, 'passwordResetDone') };
   });
 
-  app.post('/resetPassword', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Set a new admin password from an emailed link', body: ResetPasswordBody, response: { 200: OkReply, ...errors } },
-    handler: async (req) => {
-      await auth.resetPassword(deps, req.body.ref, req.body.password);
-      return { ok: true as const, message: t(req, 'passwordResetDone') };
-    },
-  });
-
-  app.post('/resetResellerPassword', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: "Set a new reseller user's password from an emailed link (strong passwords only)", body: StrongResetPasswordBody, response: { 200: OkReply, ...errors } },
-    handler: async (req) => {
-      await auth.resetResellerPassword(deps, req.body.ref, req.body.password);
-      return { ok: true as const, message: t(req, 'passwordResetDone') };
-    },
-  });
-
-  app.post('/changePassword', {
-    schema: { tags: ['profile'], summary: "Change the caller's own password", body: ChangePasswordBody, response: { 200: OkReply, ...errors } },
-    handler: async (req) => {
-      await auth.changePassword(deps, req.caller!, req.body.old_password, req.body.new_password);
-      return { ok: true as const, message: t(req, 'passwordUpdated') };
-    },
+  route(app, calls.changePassword, async (req) => {
+    await auth.changePassword(deps, callerOf(req), req.body.old_password, req.body.new_password);
+    return { ok: true as const, message: t(req, 'passwordUpdated') };
   });
 };
-

@@ -1,10 +1,10 @@
-import { AdminLoginReply, type AdminLoginBody } from '@provisio/contract';
+import { type AdminLoginBody, type AdminLoginReply, authCalls } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** Errors are shown inline on the sign-in form, so this call never toasts. */
 export function adminLogin(body: AdminLoginBody): Promise<AdminLoginReply> {
-  return apiRequest('/adminLogin', { body, schema: AdminLoginReply, auth: false, silent: true });
+  return callApi(authCalls.adminLogin, body, { auth: false, silent: true });
 }
 
 export function useAdminLogin() {

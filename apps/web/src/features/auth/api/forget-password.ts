@@ -1,9 +1,9 @@
-import { OkReply, type ForgetPasswordBody } from '@provisio/contract';
+import { type ForgetPasswordBody, type OkReply, authCalls } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export function forgetPassword(body: ForgetPasswordBody): Promise<OkReply> {
-  return apiRequest('/forgetPassword', { body, schema: OkReply, auth: false, silent: true });
+  return callApi(authCalls.forgetPassword, body, { auth: false, silent: true });
 }
 
 export function useForgetPassword() {

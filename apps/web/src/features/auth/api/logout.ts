@@ -1,7 +1,7 @@
-import { OkReply } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { type OkReply, authCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 
 /** Revokes the session on the server; failures are ignored because the browser forgets the token anyway. */
 export function logout(): Promise<OkReply> {
-  return apiRequest('/logout', { body: {}, schema: OkReply, silent: true });
+  return callApi(authCalls.logout, undefined, { silent: true });
 }

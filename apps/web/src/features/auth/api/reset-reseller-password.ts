@@ -1,10 +1,10 @@
-import { OkReply, type StrongResetPasswordBody } from '@provisio/contract';
+import { type OkReply, type StrongResetPasswordBody, authCalls } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export function resetResellerPassword(body: z.input<typeof StrongResetPasswordBody>): Promise<OkReply> {
-  return apiRequest('/resetResellerPassword', { body, schema: OkReply, auth: false, silent: true });
+  return callApi(authCalls.resetResellerPassword, body, { auth: false, silent: true });
 }
 
 export function useResetResellerPassword() {

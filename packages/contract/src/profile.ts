@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { LIMITS, Role, callerEcho } from './common';
 
 export const GetProfileDetailsBody = z.strictObject({
@@ -37,3 +38,40 @@ export const UpdateProfileFields = z.strictObject({
 export type UpdateProfileFields = z.infer<typeof UpdateProfileFields>;
 
 export const UpdateProfileReply = z.object({ url: z.string().nullable(), profile: ProfileReply });
+
+/** The profile calls (packages/contract/src/call.ts); updateProfile's body is a multipart form (UpdateProfileFields). */
+export const profileCalls = {
+  getProfileDetails: call({
+    method: 'POST',
+    path: '/getProfileDetails',
+    access: 'signed-in',
+    tags: ['profile'],
+    summary: "The caller's own profile",
+    body: GetProfileDetailsBody.optional(),
+    reply: ProfileReply,
+  }),
+  updateProfile: call({
+    method: 'POST',
+    path: '/updateProfile',
+    access: 'signed-in',
+    tags: ['profile'],
+    summary: "Save the caller's own profile (multipart: type 'text' or 'image', name, email, phone_number, file)",
+    reply: UpdateProfileReply,
+  }),
+};
+
+/**
+ * The files calls (server module files): GET /files/:id is public like the spec's picture path, since <img> tags cannot
+ * send the Token header; the web only puts the URL a profile reply gives into an <img>.
+ */
+export const filesCalls = {
+  file: call({
+    method: 'GET',
+    path: '/files/:id',
+    access: 'public',
+    tags: ['profile'],
+    summary: 'A stored image',
+    /** The file itself, sent with its own content type (not JSON). */
+    reply: z.unknown(),
+  }),
+};

@@ -1,15 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { filesCalls as calls } from '@provisio/contract';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { getFile } from './files.repository';
 
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+const FileParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
+
+export const filesRoutes: FastifyPluginAsync = async (app) => {
   // Public like the spec's picture path: <img> tags cannot send the Token header. Ids are 128-bit random.
-  app.get('/files/:id', {
-    config: { access: 'public' },
-    schema: { tags: ['profile'], summary: 'A stored image', params: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }) },
-    handler: async (req, reply) => {
-      const file = await getFile(app.deps.db, req.params.id);
+  route(
+    app,
+    calls.file,
+    async (req, reply) => {
+      const { id } = req.params as z.infer<typeof FileParams>;
+      const file = await getFile(app.deps.db, id);
       if (!file) throw notFound();
       return reply
         .header('content-type', file.content_type)
@@ -20,5 +25,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(file.data));
     },
-  });
+    { schema: { params: FileParams } },
+  );
 };

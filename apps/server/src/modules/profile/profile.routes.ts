@@ -1,11 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { ErrorBody, GetProfileDetailsBody, LIMITS, ProfileReply, UpdateProfileFields, UpdateProfileReply } from '@provisio/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { LIMITS, UpdateProfileFields, profileCalls as calls } from '@provisio/contract';
+import { callerOf } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
+import { route } from '../../lib/route';
 import { getProfile, updateProfile } from './profile.service';
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
 /** Reads the multipart form: text fields plus at most one file, limited to 5 MB while streaming. */
 async function readForm(req: FastifyRequest) {
@@ -19,22 +18,15 @@ async function readForm(req: FastifyRequest) {
   return { fields, file };
 }
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
-  app.post('/getProfileDetails', {
-    schema: { tags: ['profile'], summary: "The caller's own profile", body: GetProfileDetailsBody.optional(), response: { 200: ProfileReply, ...errors } },
-    handler: (req) => getProfile(deps, req.caller!),
-  });
+  route(app, calls.getProfileDetails, (req) => getProfile(deps, callerOf(req)));
 
-  app.post('/updateProfile', {
-    schema: {
-      tags: ['profile'],
-      summary: "Save the caller's own profile (multipart: type 'text' or 'image', name, email, phone_number, file)",
-      consumes: ['multipart/form-data'],
-      response: { 200: UpdateProfileReply, ...errors },
-    },
-    handler: async (req) => {
+  route(
+    app,
+    calls.updateProfile,
+    async (req) => {
       const { fields, file } = await readForm(req);
       const parsed = UpdateProfileFields.safeParse(fields);
       if (!parsed.success) {
@@ -47,9 +39,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!file) throw new AppError('validation_failed', 'missingData');
         image = checkImage(file.filename, file.data);
       }
-      const profile = await updateProfile(deps, req.caller!, parsed.data, image);
+      const profile = await updateProfile(deps, callerOf(req), parsed.data, image);
       return { url: profile.url, profile };
     },
-  });
+    { schema: { consumes: ['multipart/form-data'] } },
+  );
 };
-

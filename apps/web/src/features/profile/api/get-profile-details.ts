@@ -1,10 +1,10 @@
-import { ProfileReply } from '@provisio/contract';
+import { type ProfileReply, profileCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 export function getProfileDetails(): Promise<ProfileReply> {
-  return apiRequest('/getProfileDetails', { body: {}, schema: ProfileReply });
+  return callApi(profileCalls.getProfileDetails, {});
 }
 
 export function useProfileDetails() {

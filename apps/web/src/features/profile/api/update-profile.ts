@@ -1,4 +1,4 @@
-import { UpdateProfileReply, type UpdateProfileFields } from '@provisio/contract';
+import { type UpdateProfileFields, profileCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api';
@@ -10,14 +10,15 @@ export type UpdateProfileInput = Required<Pick<UpdateProfileFields, 'name' | 'em
   file?: File | null;
 };
 
-export function updateProfile(input: UpdateProfileInput): Promise<z.infer<typeof UpdateProfileReply>> {
+/** updateProfile takes a multipart form, so it goes by its declaration's path and reply rather than callApi's JSON body. */
+export function updateProfile(input: UpdateProfileInput): Promise<z.infer<typeof profileCalls.updateProfile.reply>> {
   const form = new FormData();
   form.append('type', input.file ? 'image' : 'text');
   form.append('name', input.name);
   form.append('email', input.email);
   form.append('phone_number', input.phone_number);
   if (input.file) form.append('file', input.file, input.file.name);
-  return apiRequest('/updateProfile', { body: form, schema: UpdateProfileReply });
+  return apiRequest(profileCalls.updateProfile.path, { body: form, schema: profileCalls.updateProfile.reply });
 }
 
 /** After saving, the sidebar and header read the new picture and name from the session at once. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
-import { ListQuery } from './lists';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
+import { IdBody, ListQuery } from './lists';
 
 export const ResellerSummaryBody = z.strictObject({ ...callerEcho, ...ListQuery });
 export const ResellerRow = z.object({ id: z.number(), name: z.string() });
@@ -27,3 +28,61 @@ export const CreateResellerTenantBody = z.strictObject({
   ...callerEcho,
 });
 export const CreatedReply = z.object({ id: z.number(), message: z.string() });
+
+/** The resellers calls (packages/contract/src/call.ts): admin only. */
+export const resellersCalls = {
+  resellerSummary: call({
+    method: 'POST',
+    path: '/resellerSummary',
+    access: 'admin',
+    tags: ['resellers'],
+    summary: 'Resellers; optional search, sort and paging (total in X-Total-Count)',
+    body: ResellerSummaryBody.optional(),
+    reply: ResellerList,
+  }),
+  createUpdateReseller: call({
+    method: 'POST',
+    path: '/createUpdateReseller',
+    access: 'admin',
+    tags: ['resellers'],
+    summary: 'Create a reseller, or rename it when id is given',
+    body: CreateUpdateResellerBody,
+    reply: CreateUpdateResellerReply,
+  }),
+  deleteReseller: call({
+    method: 'POST',
+    path: '/deleteReseller',
+    access: 'admin',
+    tags: ['resellers'],
+    summary: 'Delete a reseller with its tenant and user links',
+    body: IdBody,
+    reply: OkReply,
+  }),
+  getResellerTenants: call({
+    method: 'POST',
+    path: '/getResellerTenants',
+    access: 'admin',
+    tags: ['resellers'],
+    summary: 'Tenants a reseller supervises',
+    body: GetResellerTenantsBody,
+    reply: ResellerTenantList,
+  }),
+  createUpdateResllerTenants: call({
+    method: 'POST',
+    path: '/createUpdateResllerTenants',
+    access: 'admin',
+    tags: ['resellers'],
+    summary: 'Let a reseller supervise a tenant (the spec spells the call this way)',
+    body: CreateResellerTenantBody,
+    reply: CreatedReply,
+  }),
+  deleteResellerTenant: call({
+    method: 'POST',
+    path: '/deleteResellerTenant',
+    access: 'admin',
+    tags: ['resellers'],
+    summary: 'Stop a reseller supervising a tenant',
+    body: IdBody,
+    reply: OkReply,
+  }),
+};

@@ -1,5 +1,5 @@
-import { ResellerList, type ResellerRow, type TenantRow, tenantsCalls } from '@provisio/contract';
-import { apiRequest, callApi } from './api';
+import { type ResellerRow, type TenantRow, resellersCalls, tenantsCalls } from '@provisio/contract';
+import { callApi } from './api';
 
 /** How many suggestions a typeahead shows; the server searches, so the full list never travels. */
 export const LOOKUP_LIMIT = 20;
@@ -11,8 +11,5 @@ export function searchTenants(search: string): Promise<TenantRow[]> {
 
 /** Resellers by name, for reseller pickers (admin only, like the areas that use them). */
 export function searchResellers(search: string): Promise<ResellerRow[]> {
-  return apiRequest('/resellerSummary', {
-    body: { search: search || undefined, sort: 'name', limit: LOOKUP_LIMIT },
-    schema: ResellerList,
-  });
+  return callApi(resellersCalls.resellerSummary, { search: search || undefined, sort: 'name', limit: LOOKUP_LIMIT });
 }

@@ -1,6 +1,6 @@
-import { CreatedReply } from '@provisio/contract';
+import { resellersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { resellerTenantsKey } from './get-reseller-tenants';
 
@@ -11,7 +11,7 @@ interface AddResellerTenantInput {
 
 /** The spec's spelling (createUpdateResllerTenants) is the call's name. */
 export function addResellerTenant(body: AddResellerTenantInput) {
-  return apiRequest('/createUpdateResllerTenants', { body, schema: CreatedReply });
+  return callApi(resellersCalls.createUpdateResllerTenants, body);
 }
 
 export function useAddResellerTenant(resellerId: number) {

@@ -1,8 +1,8 @@
-import { OkReply } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { resellersCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 
 export async function deleteResellerTenant(id: number): Promise<void> {
-  const reply = await apiRequest('/deleteResellerTenant', { body: { id }, schema: OkReply });
+  const reply = await callApi(resellersCalls.deleteResellerTenant, { id });
   if (reply.message) notifySuccess(reply.message);
 }

@@ -1,11 +1,11 @@
-import { CreateUpdateResellerReply, type CreateUpdateResellerBody } from '@provisio/contract';
+import { type CreateUpdateResellerBody, type CreateUpdateResellerReply, resellersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { resellersKey } from './list-resellers';
 
 export function saveReseller(body: CreateUpdateResellerBody): Promise<z.infer<typeof CreateUpdateResellerReply>> {
-  return apiRequest('/createUpdateReseller', { body, schema: CreateUpdateResellerReply });
+  return callApi(resellersCalls.createUpdateReseller, body);
 }
 
 export function useSaveReseller() {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
-import { ListQuery } from './lists';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
+import { IdBody, ListQuery } from './lists';
+import { CreatedReply } from './resellers';
 
 export const ResellerUserSummaryBody = z.strictObject({ ...callerEcho, ...ListQuery });
 export const ResellerUserRow = z.object({
@@ -41,3 +43,70 @@ export const StrongResetPasswordBody = z.strictObject({
     .min(LIMITS.appPasswordMin, { error: 'appPasswordMin' })
     .max(LIMITS.passwordMax, { error: 'passwordMaxLength' }),
 });
+
+/** The reseller users calls (packages/contract/src/call.ts): admin only. */
+export const resellerUsersCalls = {
+  resellerUserSummary: call({
+    method: 'POST',
+    path: '/resellerUserSummary',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'Reseller users with their resellers; optional search, sort and paging',
+    body: ResellerUserSummaryBody.optional(),
+    reply: ResellerUserList,
+  }),
+  resellerUserDetail: call({
+    method: 'POST',
+    path: '/resellerUserDetail',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'One reseller user',
+    body: IdBody,
+    reply: ResellerUserRow,
+  }),
+  createUpdateResellerUser: call({
+    method: 'POST',
+    path: '/createUpdateResellerUser',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'Create a reseller user (with password), or edit one (without)',
+    body: CreateUpdateResellerUserBody,
+    reply: CreatedReply,
+  }),
+  deleteResellerUser: call({
+    method: 'POST',
+    path: '/deleteResellerUser',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'Delete a reseller user, their links and sessions',
+    body: IdBody,
+    reply: OkReply,
+  }),
+  getUsersToResellers: call({
+    method: 'POST',
+    path: '/getUsersToResellers',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'The resellers a reseller user (user_id) belongs to',
+    body: UsersToResellersBody,
+    reply: UserResellerLinkList,
+  }),
+  createUpdateResellerUsersJunction: call({
+    method: 'POST',
+    path: '/createUpdateResellerUsersJunction',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'Add a reseller user (user_id) to a reseller',
+    body: CreateUserResellerLinkBody,
+    reply: CreatedReply,
+  }),
+  deleteResellerUserJunction: call({
+    method: 'POST',
+    path: '/deleteResellerUserJunction',
+    access: 'admin',
+    tags: ['reseller users'],
+    summary: 'Remove a reseller user from a reseller',
+    body: IdBody,
+    reply: OkReply,
+  }),
+};

@@ -1,6 +1,6 @@
-import { CreatedReply } from '@provisio/contract';
+import { resellerUsersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { resellerUsersKey } from './list-reseller-users';
 import { userResellersKey } from './get-user-resellers';
@@ -11,7 +11,7 @@ interface AddUserResellerInput {
 }
 
 export function addUserReseller(body: AddUserResellerInput) {
-  return apiRequest('/createUpdateResellerUsersJunction', { body, schema: CreatedReply });
+  return callApi(resellerUsersCalls.createUpdateResellerUsersJunction, body);
 }
 
 export function useAddUserReseller(userId: number) {

@@ -1,9 +1,9 @@
-import { OkReply } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { resellerUsersCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 
 /** Removes the reseller user with their reseller links and sessions. */
 export async function deleteResellerUser(id: number): Promise<void> {
-  const reply = await apiRequest('/deleteResellerUser', { body: { id }, schema: OkReply });
+  const reply = await callApi(resellerUsersCalls.deleteResellerUser, { id });
   if (reply.message) notifySuccess(reply.message);
 }

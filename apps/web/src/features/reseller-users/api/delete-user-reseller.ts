@@ -1,8 +1,8 @@
-import { OkReply } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { resellerUsersCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 
 export async function deleteUserReseller(id: number): Promise<void> {
-  const reply = await apiRequest('/deleteResellerUserJunction', { body: { id }, schema: OkReply });
+  const reply = await callApi(resellerUsersCalls.deleteResellerUserJunction, { id });
   if (reply.message) notifySuccess(reply.message);
 }

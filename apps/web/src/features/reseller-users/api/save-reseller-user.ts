@@ -1,10 +1,10 @@
-import { CreatedReply, type CreateUpdateResellerUserBody } from '@provisio/contract';
+import { type CreateUpdateResellerUserBody, resellerUsersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { resellerUsersKey } from './list-reseller-users';
 
 export function saveResellerUser(body: CreateUpdateResellerUserBody) {
-  return apiRequest('/createUpdateResellerUser', { body, schema: CreatedReply });
+  return callApi(resellerUsersCalls.createUpdateResellerUser, body);
 }
 
 export function useSaveResellerUser() {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, USER_TYPES, callerEcho } from './common';
-import { ListQuery } from './lists';
+import { call } from './call';
+import { LIMITS, OkReply, USER_TYPES, callerEcho } from './common';
+import { IdBody, ListQuery } from './lists';
+import { CreatedReply } from './resellers';
 
 export const UserSummaryBody = z.strictObject({ ...callerEcho, ...ListQuery });
 export const UserRow = z.object({
@@ -35,3 +37,43 @@ export const CreateUpdateUserBody = z.strictObject({
   ...callerEcho,
 });
 export type CreateUpdateUserBody = z.infer<typeof CreateUpdateUserBody>;
+
+/** The users calls (packages/contract/src/call.ts): admin only. */
+export const usersCalls = {
+  userSummary: call({
+    method: 'POST',
+    path: '/userSummary',
+    access: 'admin',
+    tags: ['users'],
+    summary: 'Portal users; optional search, sort and paging (total in X-Total-Count)',
+    body: UserSummaryBody.optional(),
+    reply: UserList,
+  }),
+  userDetail: call({
+    method: 'POST',
+    path: '/userDetail',
+    access: 'admin',
+    tags: ['users'],
+    summary: 'One portal user',
+    body: IdBody,
+    reply: UserRow,
+  }),
+  createUpdateUser: call({
+    method: 'POST',
+    path: '/createUpdateUser',
+    access: 'admin',
+    tags: ['users'],
+    summary: 'Create a portal user (with password), or edit one (without)',
+    body: CreateUpdateUserBody,
+    reply: CreatedReply,
+  }),
+  deleteUserDetail: call({
+    method: 'POST',
+    path: '/deleteUserDetail',
+    access: 'admin',
+    tags: ['users'],
+    summary: 'Delete a portal user; their sessions end',
+    body: IdBody,
+    reply: OkReply,
+  }),
+};

@@ -1,10 +1,10 @@
-import { CreatedReply, type CreateUpdateUserBody } from '@provisio/contract';
+import { type CreateUpdateUserBody, usersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { usersKey } from './list-users';
 
 export function saveUser(body: CreateUpdateUserBody) {
-  return apiRequest('/createUpdateUser', { body, schema: CreatedReply });
+  return callApi(usersCalls.createUpdateUser, body);
 }
 
 export function useSaveUser() {

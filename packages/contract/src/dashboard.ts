@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { call } from './call';
+import { callerEcho } from './common';
 
 const AppLicenceUse = z.object({ used: z.number(), limit: z.number() });
 
@@ -36,3 +38,19 @@ export const DashboardReply = z.object({
     .optional(),
 });
 export type DashboardReply = z.infer<typeof DashboardReply>;
+
+/** dashboardSummary takes no fields of its own (the caller echo at most). */
+export const DashboardSummaryBody = z.strictObject({ ...callerEcho });
+
+/** The dashboard calls (packages/contract/src/call.ts). */
+export const dashboardCalls = {
+  dashboardSummary: call({
+    method: 'POST',
+    path: '/dashboardSummary',
+    access: 'signed-in',
+    tags: ['dashboard'],
+    summary: 'Counts of resellers, tenants and extensions the caller may see (beyond the spec)',
+    body: DashboardSummaryBody.optional(),
+    reply: DashboardReply,
+  }),
+};

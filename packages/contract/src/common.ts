@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 
 /** Limits that both the forms and the server check (spec §5 and §9). */
 export const LIMITS = {
@@ -67,3 +68,15 @@ export const PublicConfigReply = z.object({
   monitor_base_url: z.string().optional(),
 });
 export type PublicConfigReply = z.infer<typeof PublicConfigReply>;
+
+/** The system calls (packages/contract/src/call.ts); the health checks live outside /api/v1 and are not calls. */
+export const systemCalls = {
+  publicConfig: call({
+    method: 'GET',
+    path: '/publicConfig',
+    access: 'public',
+    tags: ['system'],
+    summary: 'What the sign-in page needs to know (beyond the spec)',
+    reply: PublicConfigReply,
+  }),
+};

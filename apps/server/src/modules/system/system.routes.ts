@@ -1,7 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, HealthReply, LANGUAGES, PublicConfigReply } from '@provisio/contract';
+import { ErrorBody, HealthReply, LANGUAGES, systemCalls as calls } from '@provisio/contract';
 import { AppError, databaseUnavailable } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { pendingMigrations } from '../../migrations';
 
 export const VERSION = '0.1.0';
@@ -64,10 +65,6 @@ export const healthRoute: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/publicConfig', {
-    config: { access: 'public' },
-    schema: { tags: ['system'], summary: 'What the sign-in page needs to know (beyond the spec)', response: { 200: PublicConfigReply } },
-    handler: async () => ({ cloud_id: app.deps.config.CLOUD_ID, languages: [...LANGUAGES], version: VERSION, monitor_base_url: app.deps.config.MONITOR_BASE_URL }),
-  });
+export const systemRoutes: FastifyPluginAsync = async (app) => {
+  route(app, calls.publicConfig, () => ({ cloud_id: app.deps.config.CLOUD_ID, languages: [...LANGUAGES], version: VERSION, monitor_base_url: app.deps.config.MONITOR_BASE_URL }));
 };

@@ -1,10 +1,10 @@
-import { PublicConfigReply } from '@provisio/contract';
+import { type PublicConfigReply, systemCalls } from '@provisio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 export function getPublicConfig(): Promise<PublicConfigReply> {
-  return apiRequest('/publicConfig', { method: 'GET', schema: PublicConfigReply, auth: false, silent: true });
+  return callApi(systemCalls.publicConfig, undefined, { auth: false, silent: true });
 }
 
 export const publicConfigQuery = queryOptions({

@@ -1,19 +1,20 @@
-import { ActiveChannel, CallActionsReply, ErrorBody, PublicConfigReply } from '@provisio/contract';
+import { type ActiveChannel, type CallActionsBody, ErrorBody, monitorCalls, monitorPath, systemCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { API_BASE, ApiError, apiRequest } from '../../../lib/api';
+import { API_BASE, ApiError, callApi } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { queryKeys } from '../../../lib/query-client';
 import { getSession } from '../../../lib/session';
 
 /**
  * The call-monitoring service (spec §7) may live on another host (MONITOR_BASE_URL, from publicConfig), so these
- * calls build their own URLs; they carry the admin session's Token (docs/spec-deviations.md #25, #32).
+ * calls build their own URLs on it from the declared paths (monitorCalls); the listen-in sends and receives SDP, not
+ * JSON. They carry the admin session's Token (docs/spec-deviations.md #25, #32).
  */
 export function useMonitorBase() {
   return useQuery({
     queryKey: queryKeys.publicConfig,
-    queryFn: () => apiRequest('/publicConfig', { method: 'GET', schema: PublicConfigReply, auth: false, silent: true }),
+    queryFn: () => callApi(systemCalls.publicConfig, undefined, { auth: false, silent: true }),
     staleTime: Infinity,
     select: (config) => absolute(config.monitor_base_url ?? API_BASE),
   });
@@ -38,21 +39,25 @@ async function call(url: string, init: Omit<RequestInit, 'headers'> & { headers:
 }
 
 export async function listActiveChannels(base: string): Promise<ActiveChannel[]> {
-  const res = await call(`${base}/callActions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ action: 'list_active_channels' }) });
-  return CallActionsReply.parse(await res.json());
+  const c = monitorCalls.callActions;
+  const body: CallActionsBody = { action: 'list_active_channels' };
+  const res = await call(`${base}${c.path}`, { method: c.method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  return c.reply.parse(await res.json());
 }
 
 /** WHEP-style: the offer in, 201 with the answer and a Location to DELETE when done. */
 export async function startListening(base: string, channel: ActiveChannel, offer: string): Promise<{ answer: string; location: string }> {
-  const url = `${base}/monitor/${encodeURIComponent(channel.SIPCallID)}?tenant_id=${encodeURIComponent(channel.tenant_id)}`;
-  const res = await call(url, { method: 'POST', headers: { 'Content-Type': 'application/sdp', Accept: 'application/sdp' }, body: offer });
+  const c = monitorCalls.monitor;
+  const url = `${base}${monitorPath(c, { callId: channel.SIPCallID })}?tenant_id=${encodeURIComponent(channel.tenant_id)}`;
+  const res = await call(url, { method: c.method, headers: { 'Content-Type': 'application/sdp', Accept: 'application/sdp' }, body: offer });
   const location = res.headers.get('Location');
   if (!location) throw new ApiError('bad_reply', i18next.t('errors.badReply'), res.status);
   return { answer: await res.text(), location: new URL(location, `${base}/`).href };
 }
 
+/** The Location the server answered is the stopMonitor path of this session (on the monitor service's host). */
 export async function stopListening(location: string): Promise<void> {
-  await call(location, { method: 'DELETE', headers: { Accept: 'application/json' } });
+  await call(location, { method: monitorCalls.stopMonitor.method, headers: { Accept: 'application/json' } });
 }
 
 export function useActiveChannels(base: string | undefined, enabled: boolean) {

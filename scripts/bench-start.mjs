@@ -39,14 +39,15 @@ async function startOnce(dataDir) {
   child.kill('SIGTERM');
   const code = await exited;
   const startupMs = Number(/"startupMs":(\d+)/.exec(out)?.[1]);
+  const cpuMs = Number(/"startupCpuMs":(\d+)/.exec(out)?.[1]);
   const built = [...out.matchAll(/build: (\w+) built in ([\d.]+) s/g)].map((m) => `${m[1]} ${m[2]} s`).join(', ') || 'nothing';
-  return { seconds, code, startupMs, built };
+  return { seconds, code, startupMs, cpuMs, built };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-start-'));
 try {
   const line = (label, r) =>
-    console.log(`${label}: health after ${r.seconds.toFixed(2)} s (server process to listening ${r.startupMs} ms; built: ${r.built}; exit code after SIGTERM ${r.code})`);
+    console.log(`${label}: health after ${r.seconds.toFixed(2)} s (server process to listening ${r.startupMs} ms, ${r.cpuMs} ms of CPU; built: ${r.built}; exit code after SIGTERM ${r.code})`);
   if (!args.includes('--skip-first')) {
     fs.rmSync(path.join(ROOT, 'node_modules/.cache/provisio-build'), { recursive: true, force: true });
     line('first start', await startOnce(dataDir));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { call } from './call';
+import { LIMITS, OkReply } from './common';
 import { passwordStrength } from './strength';
 
 /**
@@ -40,6 +41,10 @@ export const AppLoginChangeReply = z.object({
   message: z.string(),
 });
 export type AppLoginChangeReply = z.infer<typeof AppLoginChangeReply>;
+
+/** Either appLogin reply (200 or 202), told apart by `must_change_password`: what the sign-in page reads. */
+export const AppLoginOutcome = AppLoginChangeReply.or(AppLoginReply);
+export type AppLoginOutcome = z.infer<typeof AppLoginOutcome>;
 
 export const ChangeAppPasswordBody = z.strictObject({
   username: appUsername,
@@ -99,3 +104,79 @@ export const UserInformationReply = z.object({
   app_token: z.string(),
 });
 export type UserInformationReply = z.infer<typeof UserInformationReply>;
+
+/** End-user sign-in, passwords and the QR generator (issue #6): public, credentials in the body, no Token. */
+export const appAuthCalls = {
+  appLogin: call({
+    method: 'POST',
+    path: '/appLogin',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'App sign-in: 200 hands off to the app, 202 when the password must change',
+    body: AppLoginBody,
+    reply: AppLoginReply,
+  }),
+  changeAppPassword: call({
+    method: 'POST',
+    path: '/changeAppPassword',
+    access: 'public',
+    tags: ['end-user'],
+    summary: "Change an app account's password (ends a forced change)",
+    body: ChangeAppPasswordBody,
+    reply: OkReply,
+  }),
+  forgetAppPassword: call({
+    method: 'POST',
+    path: '/forgetAppPassword',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'Email an app account a single-use reset link (same reply whether or not it exists)',
+    body: ForgetAppPasswordBody,
+    reply: OkReply,
+  }),
+  resetAuthPassword: call({
+    method: 'POST',
+    path: '/resetAuthPassword',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'Email an app account a single-use reset link (same reply whether or not it exists)',
+    body: ForgetAppPasswordBody,
+    reply: OkReply,
+  }),
+  resetAppPassword: call({
+    method: 'POST',
+    path: '/resetAppPassword',
+    access: 'public',
+    tags: ['end-user'],
+    summary: "Set an app account's password from an emailed link (strong passwords only)",
+    body: ResetAppPasswordBody,
+    reply: OkReply,
+  }),
+  authLogin: call({
+    method: 'POST',
+    path: '/authLogin',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'QR generator sign-in: the csc: payload and a short-lived grant for emailQR',
+    body: AuthLoginBody,
+    reply: AuthLoginReply,
+  }),
+  emailQR: call({
+    method: 'POST',
+    path: '/emailQR',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'Email the QR code as an inline PNG (needs the grant from authLogin)',
+    body: EmailQrBody,
+    reply: OkReply,
+  }),
+  userInformation: call({
+    method: 'POST',
+    path: '/userInformation',
+    access: 'public',
+    tags: ['end-user'],
+    summary: "The app account's extension, for the call history page",
+    body: UserInformationBody,
+    reply: UserInformationReply,
+  }),
+};

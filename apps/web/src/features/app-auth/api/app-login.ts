@@ -1,16 +1,15 @@
-import { AppLoginChangeReply, AppLoginReply, type AppLoginBody } from '@provisio/contract';
+import { type AppLoginBody, type AppLoginChangeReply, AppLoginOutcome, appAuthCalls } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 
-/** 200 (hand-off link and app token) or 202 (must change the password): told apart by `must_change_password`. */
-const AppLoginAnyReply = AppLoginChangeReply.or(AppLoginReply);
-export type AppLoginOutcome = AppLoginChangeReply | AppLoginReply;
-
 export const mustChange = (reply: AppLoginOutcome): reply is AppLoginChangeReply => 'must_change_password' in reply;
 
-/** Errors are shown inline on the page, so this call never toasts. */
+/**
+ * 200 (hand-off link and app token) or 202 (must change the password), so the reply is read as either one (the
+ * declaration's reply is the 200 one). Errors are shown inline on the page, so this call never toasts.
+ */
 export function appLogin(body: AppLoginBody): Promise<AppLoginOutcome> {
-  return apiRequest('/appLogin', { body, schema: AppLoginAnyReply, auth: false, silent: true });
+  return apiRequest(appAuthCalls.appLogin.path, { body, schema: AppLoginOutcome, auth: false, silent: true });
 }
 
 export function useAppLogin() {

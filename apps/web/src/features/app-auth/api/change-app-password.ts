@@ -1,9 +1,9 @@
-import { OkReply, type ChangeAppPasswordBody } from '@provisio/contract';
+import { type ChangeAppPasswordBody, type OkReply, appAuthCalls } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export function changeAppPassword(body: ChangeAppPasswordBody): Promise<OkReply> {
-  return apiRequest('/changeAppPassword', { body, schema: OkReply, auth: false, silent: true });
+  return callApi(appAuthCalls.changeAppPassword, body, { auth: false, silent: true });
 }
 
 export function useChangeAppPassword() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { LANGUAGES } from './messages';
 
 /** The eight /settings_tab/* pages (spec §2); their content is ours (the spec does not show it). */
@@ -134,3 +135,25 @@ export const AppSettingsReply = z.object({
   message: z.string().optional(),
 });
 export type AppSettingsReply = z.infer<typeof AppSettingsReply>;
+
+/** The /settings_tab/* pages (issue #6): public to the portal's auth, signed in with the app account's `App-Token` header. */
+export const appSettingsCalls = {
+  getAppSettings: call({
+    method: 'POST',
+    path: '/getAppSettings',
+    access: 'public',
+    tags: ['end-user'],
+    summary: "One settings tab of the app account's extension (defaults until saved)",
+    body: GetAppSettingsBody,
+    reply: AppSettingsReply,
+  }),
+  saveAppSettings: call({
+    method: 'POST',
+    path: '/saveAppSettings',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'Save one settings tab (validated per tab); BLF keys are read-only here',
+    body: SaveAppSettingsBody,
+    reply: AppSettingsReply,
+  }),
+};

@@ -1,16 +1,16 @@
-import { AppSettingsReply, UserInformationReply, type SaveAppSettingsBody, type SettingsTab } from '@provisio/contract';
+import { type AppSettingsReply, type SaveAppSettingsBody, type SettingsTab, type UserInformationReply, appAuthCalls, appSettingsCalls } from '@provisio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** The settings calls carry the app session (`App-Token`), never the admin Token (docs/spec-deviations.md #31, #33). */
 const appHeaders = (token: string) => ({ 'App-Token': token });
 
 export function getAppSettings(tab: SettingsTab, token: string): Promise<AppSettingsReply> {
-  return apiRequest('/getAppSettings', { body: { tab }, schema: AppSettingsReply, auth: false, silent: true, headers: appHeaders(token) });
+  return callApi(appSettingsCalls.getAppSettings, { tab }, { auth: false, silent: true, headers: appHeaders(token) });
 }
 
 export function saveAppSettings(body: SaveAppSettingsBody, token: string): Promise<AppSettingsReply> {
-  return apiRequest('/saveAppSettings', { body, schema: AppSettingsReply, auth: false, silent: true, headers: appHeaders(token) });
+  return callApi(appSettingsCalls.saveAppSettings, body, { auth: false, silent: true, headers: appHeaders(token) });
 }
 
 const key = (tab: SettingsTab, token: string | null) => ['appSettings', tab, token] as const;
@@ -29,7 +29,7 @@ export function useSaveAppSettings(token: string | null) {
 
 /** Signing in on the settings page: userInformation checks the app account and gives an app session. */
 export function appSessionSignIn(username: string, password: string): Promise<UserInformationReply> {
-  return apiRequest('/userInformation', { body: { cloud_username: username, cloud_password: password }, schema: UserInformationReply, auth: false, silent: true });
+  return callApi(appAuthCalls.userInformation, { cloud_username: username, cloud_password: password }, { auth: false, silent: true });
 }
 
 export function useAppSessionSignIn() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { LIMITS } from './common';
 
 export const CALL_DIRECTIONS = ['Inbound', 'Outbound', 'Missed', 'Missed-VM'] as const;
@@ -48,3 +49,35 @@ export const CdrsReply = z.array(CallRecordRow).nullable();
 export type CdrsReply = z.infer<typeof CdrsReply>;
 
 export const RecordingParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export type RecordingParams = z.infer<typeof RecordingParams>;
+
+/** Call history (issue #6): extension-token calls, and the recordings they link to. */
+export const cdrsCalls = {
+  getCDRs: call({
+    method: 'POST',
+    path: '/getCDRs',
+    access: 'public',
+    tags: ['end-user'],
+    summary: "My Calls: the token's extension's call records (null when none)",
+    body: CdrsBody,
+    reply: CdrsReply,
+  }),
+  getGroupCDRs: call({
+    method: 'POST',
+    path: '/getGroupCDRs',
+    access: 'public',
+    tags: ['end-user'],
+    summary: "Group Calls: the tenant's call records, for admin extensions (null when none)",
+    body: CdrsBody,
+    reply: CdrsReply,
+  }),
+  /** GET with the record id in the path (RecordingParams) and the credentials in the query; the reply is audio, not JSON. */
+  recording: call({
+    method: 'GET',
+    path: '/recordings/:id',
+    access: 'public',
+    tags: ['end-user'],
+    summary: 'A call recording: with a grant from getCDRs, an extension token (+tenant_id), or a portal session (+tenant_id)',
+    reply: z.unknown().meta({ description: 'The recording as audio (its own content type, e.g. audio/wav), not JSON' }),
+  }),
+};

@@ -1,13 +1,13 @@
-import { CdrsReply, type CdrsBody } from '@provisio/contract';
+import { type CdrsBody, type CdrsReply, cdrsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import type { CdrSession } from '../cdr-session';
 
 export type CdrScope = 'mine' | 'group';
 
 /** My Calls (getCDRs) or Group Calls (getGroupCDRs, admin extensions only); null when there is nothing. */
 export function getCdrs(scope: CdrScope, body: CdrsBody): Promise<CdrsReply> {
-  return apiRequest(scope === 'mine' ? '/getCDRs' : '/getGroupCDRs', { body, schema: CdrsReply, auth: false, silent: true });
+  return callApi(scope === 'mine' ? cdrsCalls.getCDRs : cdrsCalls.getGroupCDRs, body, { auth: false, silent: true });
 }
 
 export function useCdrs(scope: CdrScope, session: CdrSession | null) {

@@ -1,13 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DIRECTORY_PARAMS, DirectoryReply, ErrorBody, LIMITS } from '@provisio/contract';
+import { DIRECTORY_PARAMS, LIMITS, directoryCalls as calls } from '@provisio/contract';
+import { route } from '../../lib/route';
 import { readDirectory } from './directory.service';
 
-const tags = ['provisioning'];
 const DirectoryQuery = z.looseObject({}).meta({ description: DIRECTORY_PARAMS });
-const summary = "Acrobits Web Service Contacts: the app account's company directory (its tenant's extensions) as contact JSON; Last-Modified / 304";
-const response = { 200: DirectoryReply, 304: z.null(), 400: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 
 /** `Authorization: Basic …` (wsContactsAuthUsername/Password), or null. */
 function basicAuth(header: string | undefined): { username: string; password: string } | null {
@@ -24,7 +21,7 @@ function httpDate(header: string | undefined): number | null {
 }
 
 /** The company directory the softphone app loads (issue #14 item 5). */
-export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const directoryRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
   // Acrobits posts form fields by default (wsContactsContentType); only this plugin accepts them.
@@ -32,19 +29,20 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+  // Sends its reply itself (a ready JSON string, or 304), so it hands back the reply object, not the declared body.
+  const handle = async (req: FastifyRequest, reply: FastifyReply): Promise<never> => {
     const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const params = { ...(req.query as Record<string, unknown>), ...(body as Record<string, unknown>) };
     const result = await readDirectory(deps, { params, basic: basicAuth(req.headers.authorization), ip: req.ip, ifModifiedSince: httpDate(req.headers['if-modified-since']) });
     // Personal data: kept by the app, never by a shared cache, and always revalidated.
     reply.header('cache-control', 'private, no-cache');
     if (result.lastModified !== null) reply.header('last-modified', new Date(result.lastModified).toUTCString());
-    if (result.status === 304) return reply.code(304).send();
+    if (result.status === 304) return reply.code(304).send() as never;
     // A ready string skips the per-field serializer: at 100,000 contacts that matters.
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify({ contacts: result.contacts }));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify({ contacts: result.contacts })) as never;
   };
 
-  const config = { access: 'public' } as const;
-  app.get('/directory', { config, schema: { tags, summary, querystring: DirectoryQuery, response }, handler: handle });
-  app.post('/directory', { config, schema: { tags, summary, querystring: DirectoryQuery, response }, handler: handle });
+  const extras = { schema: { querystring: DirectoryQuery, response: { 304: z.null() } } };
+  route(app, calls.directory, handle, extras);
+  route(app, calls.directoryForm, handle, extras);
 };

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { call } from './call';
+import { LastProvisionedBody, LastProvisionedList } from './client-profiles';
+
 /**
  * The QR payload and the app hand-off link, built in one place for the web (QR pages, issue #6) and the server
  * (QR emails). Acrobits Cloud Softphone reads `csc:username:password@CLOUDID`; the shorter forms
@@ -51,3 +55,25 @@ export const PROVISION_PARAM_NAMES = {
   password: ['cloud_password', 'password'],
 } as const;
 export const PROVISION_PATH = '/api/v1/provision';
+
+const provisionSummary = 'Acrobits external provisioning: app credentials in, the account XML of the extension and its client profile out (403 <message> on any refusal)';
+/** What /provision answers: XML, not JSON, also on a refusal. */
+const ProvisionXml = z.unknown().meta({ description: 'The account XML (application/xml); a refusal is <message> XML with its status' });
+
+/**
+ * Softphone provisioning: the public endpoint the app calls as GET (query) or POST (form or JSON) with the fields of
+ * PROVISION_PARAM_NAMES, read by the route from the query and the body (no body schema), and the last provisioning per extension.
+ */
+export const provisioningCalls = {
+  provision: call({ method: 'GET', path: '/provision', access: 'public', tags: ['provisioning'], summary: provisionSummary, reply: ProvisionXml }),
+  provisionForm: call({ method: 'POST', path: '/provision', access: 'public', tags: ['provisioning'], summary: provisionSummary, reply: ProvisionXml }),
+  getLastProvisioned: call({
+    method: 'POST',
+    path: '/getLastProvisioned',
+    access: 'signed-in',
+    tags: ['provisioning'],
+    summary: "When each extension's app last provisioned (epoch ms)",
+    body: LastProvisionedBody,
+    reply: LastProvisionedList,
+  }),
+};

@@ -1,20 +1,19 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, LIMITS, LastProvisionedBody, LastProvisionedList } from '@provisio/contract';
+import { LIMITS, provisioningCalls as calls } from '@provisio/contract';
+import { callerOf } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
+import { route } from '../../lib/route';
 import { xmlMessage } from './account-xml';
 import { lastProvisioned, provision } from './provisioning.service';
 import { loadKeyMap } from './xml-mapping';
 
-const tags = ['provisioning'];
 const XML = 'application/xml; charset=utf-8';
 const ProvisionQuery = z.looseObject({}).meta({ description: 'cloud_id, cloud_username, cloud_password (also cloudid/fullcode, username, password)' });
-const summary = 'Acrobits external provisioning: app credentials in, the account XML of the extension and its client profile out (403 <message> on any refusal)';
 
 /** Softphone provisioning: the public endpoint the app calls, and the last provisioning per extension. */
-export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
+export const provisioningRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   // Read once at start; a bad file stops the server with every problem listed.
   const keyMap = loadKeyMap(deps.config.provisioningKeyMap);
@@ -37,12 +36,9 @@ export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  const config = { access: 'public' } as const;
-  app.get('/provision', { config, schema: { tags, summary, querystring: ProvisionQuery }, handler: handle });
-  app.post('/provision', { config, schema: { tags, summary, querystring: ProvisionQuery }, handler: handle });
+  const extras = { schema: { querystring: ProvisionQuery } };
+  route(app, calls.provision, handle, extras);
+  route(app, calls.provisionForm, handle, extras);
 
-  app.post('/getLastProvisioned', {
-    schema: { tags, summary: "When each extension's app last provisioned (epoch ms)", body: LastProvisionedBody, response: { 200: LastProvisionedList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } },
-    handler: (req) => lastProvisioned(deps, req.caller!, req.body.tenant_id),
-  });
+  route(app, calls.getLastProvisioned, (req) => lastProvisioned(deps, callerOf(req), req.body.tenant_id));
 };

@@ -1,6 +1,6 @@
-import { LastProvisionedList } from '@provisio/contract';
+import { provisioningCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** When each extension's app last fetched its provisioning XML (issue #5); quiet when it fails. */
@@ -8,7 +8,7 @@ export function useLastProvisioned(tenantId: string) {
   return useQuery({
     queryKey: tenantKeys.lastProvisioned(tenantId),
     queryFn: async () => {
-      const rows = await apiRequest('/getLastProvisioned', { body: { tenant_id: tenantId }, schema: LastProvisionedList, silent: true });
+      const rows = await callApi(provisioningCalls.getLastProvisioned, { tenant_id: tenantId }, { silent: true });
       return new Map(rows.map((r) => [r.extension, r.at]));
     },
     staleTime: 30_000,

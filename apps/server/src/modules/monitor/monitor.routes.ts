@@ -1,13 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { CallActionsBody, CallActionsReply, ErrorBody, LIMITS, MonitorParams, MonitorSessionParams, OkReply, SDP_MAX_BYTES } from '@provisio/contract';
-import { actorOf } from '../../lib/audit';
+import { LIMITS, MonitorParams, MonitorSessionParams, SDP_MAX_BYTES, monitorCalls as calls, monitorPath } from '@provisio/contract';
+import { actorOf, callerOf } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
+import { route } from '../../lib/route';
 import { MonitorService, listChannels } from './monitor.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
-const tags = ['monitor'];
 const TenantQuery = z.strictObject({ tenant_id: z.string().max(LIMITS.shortTextMax).optional() });
 
 /**
@@ -15,33 +14,38 @@ const TenantQuery = z.strictObject({ tenant_id: z.string().max(LIMITS.shortTextM
  * to DELETE. Needs a portal session (Token) of an admin or reseller user who sees the call's tenant; deviation
  * from spec §2, where /testSDP is public.
  */
-export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const monitorRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   const monitor = new MonitorService(deps);
   app.addHook('onClose', () => monitor.closeAll());
   // The offer is raw SDP text; the parser lives in this plugin only.
   app.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: SDP_MAX_BYTES }, (_req, body, done) => done(null, body));
 
-  app.post('/callActions', {
-    schema: { tags, summary: 'list_active_channels: active calls of the tenants the caller sees', body: CallActionsBody, response: { 200: CallActionsReply, ...errors } },
-    handler: (req) => listChannels(deps, req.caller!, req.body.tenant_id),
-  });
+  route(app, calls.callActions, (req) => listChannels(deps, callerOf(req), req.body.tenant_id));
 
-  app.post('/monitor/:callId', {
-    schema: { tags, summary: 'Listen in: an application/sdp offer in, the SDP answer out (201, Location)', params: MonitorParams, querystring: TenantQuery, consumes: ['application/sdp'] },
-    handler: async (req, reply) => {
-      if (!(req.headers['content-type'] ?? '').startsWith('application/sdp') || typeof req.body !== 'string') throw new AppError('unsupported_media_type', 'unsupportedMediaType');
-      const { session, answer } = await monitor.start(actorOf(req), req.params.callId, req.body, req.query.tenant_id);
-      const location = `/api/v1/monitor/${encodeURIComponent(req.params.callId)}/${session}`;
+  route(
+    app,
+    calls.monitor,
+    async (req, reply) => {
+      // The body is the raw offer (the parser above), so the declaration has no body schema.
+      const body: unknown = req.body;
+      if (!(req.headers['content-type'] ?? '').startsWith('application/sdp') || typeof body !== 'string') throw new AppError('unsupported_media_type', 'unsupportedMediaType');
+      const { callId } = req.params as MonitorParams;
+      const { session, answer } = await monitor.start(actorOf(req), callId, body, (req.query as z.output<typeof TenantQuery>).tenant_id);
+      const location = `/api/v1${monitorPath(calls.stopMonitor, { callId, session })}`;
       return reply.code(201).header('location', location).header('access-control-expose-headers', 'Location').type('application/sdp').send(answer);
     },
-  });
+    { schema: { params: MonitorParams, querystring: TenantQuery, consumes: ['application/sdp'] } },
+  );
 
-  app.delete('/monitor/:callId/:session', {
-    schema: { tags, summary: 'Stop listening (WHEP teardown)', params: MonitorSessionParams, response: { 200: OkReply, ...errors } },
-    handler: async (req) => {
-      await monitor.stopBy(req.caller!, req.params.callId, req.params.session);
+  route(
+    app,
+    calls.stopMonitor,
+    async (req) => {
+      const { callId, session } = req.params as MonitorSessionParams;
+      await monitor.stopBy(callerOf(req), callId, session);
       return { ok: true as const, message: t(req, 'listenStopped') };
     },
-  });
+    { schema: { params: MonitorSessionParams } },
+  );
 };

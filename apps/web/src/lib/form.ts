@@ -30,8 +30,13 @@ export function required<V>(fields: Partial<Record<keyof V & string, FormMessage
  * `input` builds what the schema reads from the form's values (default: the values); an issue belongs to the first
  * field its path names, an issue of no field to the whole form. The contract's messages are catalogue keys; a
  * refusal zod words itself (a length cap the inputs do not reach) says 'Some fields are missing or not valid.'.
+ * `words` gives a field the screen's own words for any refusal of it.
  */
-export function matches<V extends object>(schema: z.ZodType, input: (values: V) => unknown = (values) => values): Rule<V> {
+export function matches<V extends object>(
+  schema: z.ZodType,
+  input: (values: V) => unknown = (values) => values,
+  words: Partial<Record<keyof V & string, FormMessage>> = {},
+): Rule<V> {
   return (values) => {
     const parsed = schema.safeParse(input(values));
     const errors: FormErrors<V> = {};
@@ -39,7 +44,7 @@ export function matches<V extends object>(schema: z.ZodType, input: (values: V) 
       // The form may hold what the call does not take (a confirmation); the call's body is built from it later.
       if (issue.code === 'unrecognized_keys') continue;
       const name = issue.path.find((p): p is keyof V & string => typeof p === 'string' && p in values) ?? FORM_MESSAGE;
-      errors[name] ??= isMessageKey(issue.message) ? issue.message : 'validationFailed';
+      errors[name] ??= (name !== FORM_MESSAGE && words[name]) || (isMessageKey(issue.message) ? issue.message : 'validationFailed');
     }
     return errors;
   };
@@ -55,6 +60,18 @@ export const NewAccountPassword = z.object({ password: z.string().min(LIMITS.adm
 export function same<V>(field: keyof V & string, as: keyof V & string, message: FormMessage): Rule<V> {
   return (values) => (values[field] === values[as] ? {} : ({ [field]: message } as FormErrors<V>));
 }
+
+/**
+ * A new password and its confirmation (reset and change pages, spec §5) in the order the user should hear it: both
+ * fields, then the contract's rule for the password (the server parses the call with the same schema), then that
+ * they match.
+ */
+export const newPasswordRules = (password: z.ZodType<string>) =>
+  rules<{ password: string; confirm: string }>(
+    required({ password: 'fillBothFields', confirm: 'fillBothFields' }),
+    matches(z.object({ password })),
+    same('confirm', 'password', 'passwordsDoNotMatch'),
+  );
 
 /** The rules in the order given: a field keeps the first message any rule has for it, and so does the form. */
 export function rules<V>(...list: (Rule<V> | false | undefined)[]): Rule<V> {

@@ -2,16 +2,23 @@ import { useForm } from '@mantine/form';
 import { isMessageKey } from '@provisio/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from './api';
+import { type ApiError, isApiError } from './api';
 import { FORM_MESSAGE, type FormMessage, type Rule } from './form';
 
-interface ContractFormOptions {
+interface ContractFormOptions<V> {
   /** The screen shows one message for the whole form (the first, in the rules' order); any edit clears it. */
   oneMessage?: boolean;
-  /** A refusal of the server: shown by the API client as a toast (default), or as the form's message. */
-  refusals?: 'toast' | 'inline';
+  /**
+   * A refusal of the server: shown by the API client as a toast (default), or as the form's message: the server's
+   * words ('inline') or the page's choice of words for it (a key, or the server's words).
+   */
+  refusals?: 'toast' | 'inline' | ((error: ApiError) => string);
   /** Inline refusals: what to say when the call failed in this page itself (no reply of the server to show). */
   otherwise?: FormMessage;
+  /** Values the messages may name ({{min}}): the contract's limits the screen shows. */
+  params?: Record<string, string | number>;
+  /** Told every edit (a value the page shares with a sibling form, such as the username of sign-in and reset). */
+  onValuesChange?: (values: V) => void;
 }
 
 /**
@@ -21,22 +28,25 @@ interface ContractFormOptions {
  * errors next to the fields and its message where `refusals` says. Anything but an ApiError is a bug: it propagates.
  */
 // `any` is @mantine/form's own constraint on form values (an interface has no index signature).
-export function useContractForm<V extends Record<string, any>>(initialValues: V, rule: Rule<V>, options: ContractFormOptions = {}) {
+export function useContractForm<V extends Record<string, any>>(initialValues: V, rule: NoInfer<Rule<V>>, options: ContractFormOptions<NoInfer<V>> = {}) {
   const { t, i18n } = useTranslation();
   const { oneMessage = false, refusals = 'toast' } = options;
   const form = useForm<V>({
     mode: 'controlled',
     initialValues,
     clearInputErrorOnChange: true,
-    onValuesChange: oneMessage ? () => form.clearErrors() : undefined,
+    onValuesChange: (values) => {
+      if (oneMessage) form.clearErrors();
+      options.onValuesChange?.(values);
+    },
     validate: (values) => rule(values) as Record<string, string>,
   });
 
   /** A catalogue key, a web key (with a dot), or the server's own words (a refusal, already translated). */
   const say = (error: ReactNode): string | null => {
     if (typeof error !== 'string' || error === '') return null;
-    if (isMessageKey(error)) return t(`msg:${error}`);
-    return i18n.exists(error) ? t(error) : error;
+    if (isMessageKey(error)) return t(`msg:${error}`, options.params);
+    return i18n.exists(error) ? t(error, options.params) : error;
   };
 
   const field = <K extends keyof V & string>(name: K) => {
@@ -49,15 +59,15 @@ export function useContractForm<V extends Record<string, any>>(initialValues: V,
 
   const refused = (error: unknown) => {
     if (!isApiError(error)) {
-      if (refusals === 'inline') return form.setFieldError(FORM_MESSAGE, options.otherwise ?? 'errors.network');
-      throw error;
+      if (refusals === 'toast') throw error;
+      return form.setFieldError(FORM_MESSAGE, options.otherwise ?? 'errors.network');
     }
     // A 400 names the fields it refused (`user_details.firstName`): each goes next to its input.
     for (const f of error.fields) {
       const name = f.path.split('.').find((p) => p in form.values);
       if (name && !oneMessage) form.setFieldError(name, f.message);
     }
-    if (refusals === 'inline') form.setFieldError(FORM_MESSAGE, error.message);
+    if (refusals !== 'toast') form.setFieldError(FORM_MESSAGE, refusals === 'inline' ? error.message : refusals(error));
   };
 
   const submit = <T>(save: (values: V) => Promise<T>, done: (reply: T, values: V) => void | Promise<unknown>) =>

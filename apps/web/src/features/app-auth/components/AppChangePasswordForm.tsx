@@ -1,13 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { AppNewPassword } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
-import { isApiError } from '../../../lib/api';
 import { stripSpaces } from '../../../lib/app-session';
+import { newPasswordRules } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useChangeAppPassword } from '../api/change-app-password';
 import { BackToSignIn } from './BackToSignIn';
-import { validateAppChange } from './validate-change';
 
 interface AppChangePasswordFormProps {
   username: string;
@@ -21,39 +21,29 @@ interface AppChangePasswordFormProps {
 export function AppChangePasswordForm({ username, oldPassword, onBack, onChanged }: AppChangePasswordFormProps) {
   const { t } = useTranslation();
   const change = useChangeAppPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateAppChange(password, confirm);
-    if (problem) return setFailure(t(`msg:${problem}`));
-    setFailure(null);
-    try {
-      await change.mutateAsync({ username: stripSpaces(username).toLowerCase(), old_password: oldPassword, new_password: password });
-      onChanged(t('msg:passwordUpdated'));
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message : t('errors.network'));
-    }
-  };
+  // Spec §5: both fields, the app password rule (8 to 100 characters, a strength of 4 of 4), then that they match.
+  const { form, message, submit } = useContractForm({ password: '', confirm: '' }, newPasswordRules(AppNewPassword), { oneMessage: true, refusals: 'inline' });
+  const onSubmit = submit(
+    ({ password }) => change.mutateAsync({ username: stripSpaces(username).toLowerCase(), old_password: oldPassword, new_password: password }),
+    () => onChanged(t('msg:passwordUpdated')),
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="app-change-form">
+    <form onSubmit={onSubmit} noValidate data-testid="app-change-form">
       <Stack gap="md">
         <FormHeading title={t('endUser.signIn.changeTitle')} subtitle={t('msg:mustChangePassword')} fz={24} />
         <NewPasswordFields
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
+          password={form.values.password}
+          confirm={form.values.confirm}
+          onPasswordChange={(v) => form.setFieldValue('password', v)}
+          onConfirmChange={(v) => form.setFieldValue('confirm', v)}
           withMeter
           toggleLabel={t('endUser.showHidePassword')}
           testIds={{ password: 'app-change-new', confirm: 'app-change-confirm', meter: 'app-change-strength' }}
         />
-        {failure && (
+        {message && (
           <Text c="red.7" size="sm" fw={500} role="alert" data-testid="app-change-error">
-            {failure}
+            {message}
           </Text>
         )}
         <Button type="submit" size="md" fullWidth loading={change.isPending} data-testid="app-change-submit">

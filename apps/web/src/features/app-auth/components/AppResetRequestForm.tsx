@@ -1,10 +1,10 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { ForgetAppPasswordBody } from '@provisio/contract';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../../components/FormHeading';
-import { isApiError } from '../../../lib/api';
 import { stripSpaces } from '../../../lib/app-session';
+import { matches } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgetAppPassword } from '../api/forget-app-password';
 import { BackToSignIn } from './BackToSignIn';
 
@@ -20,23 +20,20 @@ interface AppResetRequestFormProps {
 export function AppResetRequestForm({ username, onUsernameChange, onBack, onSent }: AppResetRequestFormProps) {
   const { t } = useTranslation();
   const request = useForgetAppPassword();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ForgetAppPasswordBody.safeParse({ username: stripSpaces(username).toLowerCase() });
-    if (!parsed.success) return setFailure(t('msg:usernameRequiredForReset'));
-    setFailure(null);
-    try {
-      await request.mutateAsync(parsed.data);
-      onSent(t('msg:appResetLinkSent'));
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message : t('msg:resetEmailFailed'));
-    }
-  };
+  const body = ({ username: name }: { username: string }) => ({ username: stripSpaces(name).toLowerCase() });
+  const { field, message, submit } = useContractForm({ username }, matches(ForgetAppPasswordBody, body), {
+    oneMessage: true,
+    refusals: 'inline',
+    otherwise: 'resetEmailFailed',
+    onValuesChange: (values) => onUsernameChange(values.username),
+  });
+  const onSubmit = submit(
+    (values) => request.mutateAsync(ForgetAppPasswordBody.parse(body(values))),
+    () => onSent(t('msg:appResetLinkSent')),
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="app-reset-form">
+    <form onSubmit={onSubmit} noValidate data-testid="app-reset-form">
       <Stack gap="md">
         <FormHeading title={t('auth.resetTitle')} subtitle={t('endUser.signIn.resetSubtitle')} fz={24} />
         <TextInput
@@ -46,13 +43,12 @@ export function AppResetRequestForm({ username, onUsernameChange, onBack, onSent
           inputMode="email"
           autoCapitalize="none"
           size="md"
-          value={username}
-          onChange={(event) => onUsernameChange(event.currentTarget.value)}
+          {...field('username')}
           data-testid="app-reset-username"
         />
-        {failure && (
+        {message && (
           <Text c="red.7" size="sm" fw={500} role="alert" data-testid="app-reset-error">
-            {failure}
+            {message}
           </Text>
         )}
         <Button type="submit" size="md" fullWidth loading={request.isPending} data-testid="app-reset-submit">

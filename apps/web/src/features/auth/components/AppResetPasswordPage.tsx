@@ -1,8 +1,7 @@
-import { LIMITS } from '@provisio/contract';
+import { AppNewPassword, LIMITS } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useResetAppPassword } from '../api/reset-app-password';
 import { ResetPasswordForm } from './ResetPasswordForm';
-import { validateStrongReset } from './validate-reset';
 
 /** /resetAppPassword?ref=...: an app account's emailed reset link; strong passwords only (spec §5). */
 export function AppResetPasswordPage() {
@@ -11,7 +10,7 @@ export function AppResetPasswordPage() {
   return (
     <ResetPasswordForm
       subtitle={t('auth.chooseStrongPasswordSubtitle', { min: LIMITS.appPasswordMin })}
-      validate={validateStrongReset}
+      password={AppNewPassword}
       submit={reset.mutateAsync}
       pending={reset.isPending}
       withMeter

@@ -1,8 +1,7 @@
-import { LIMITS } from '@provisio/contract';
+import { AppNewPassword, LIMITS } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useResetResellerPassword } from '../api/reset-reseller-password';
 import { ResetPasswordForm } from './ResetPasswordForm';
-import { validateStrongReset } from './validate-reset';
 
 /** /resetResellerPassword?ref=...: a reseller user's emailed reset link; strong passwords only (spec §5). */
 export function ResellerResetPasswordPage() {
@@ -11,7 +10,7 @@ export function ResellerResetPasswordPage() {
   return (
     <ResetPasswordForm
       subtitle={t('auth.chooseStrongPasswordSubtitle', { min: LIMITS.appPasswordMin })}
-      validate={validateStrongReset}
+      password={AppNewPassword}
       submit={reset.mutateAsync}
       pending={reset.isPending}
       withMeter

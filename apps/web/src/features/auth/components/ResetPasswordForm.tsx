@@ -1,18 +1,19 @@
 import { Alert, Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { MessageKey } from '@provisio/contract';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
-import { isApiError } from '../../../lib/api';
+import { FORM_MESSAGE, newPasswordRules, rules } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { AuthLayout } from './AuthLayout';
 
 interface ResetPasswordFormProps {
   subtitle: string;
-  /** Client-side rules of the page; returns a catalogue key or null. */
-  validate: (password: string, confirm: string) => MessageKey | null;
+  /** The contract's schema of the new password (AdminNewPassword, or AppNewPassword with its strength rule). */
+  password: z.ZodType<string>;
   submit: (body: { ref: string; password: string }) => Promise<unknown>;
   pending: boolean;
   /** Spec §2: the app and reseller reset pages also show the strength meter. */
@@ -22,47 +23,32 @@ interface ResetPasswordFormProps {
 }
 
 /** The page an emailed reset link opens (?ref=...): new password and confirmation, then a done screen. */
-export function ResetPasswordForm({ subtitle, validate, submit, pending, withMeter = false, signInPath = '/login' }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ subtitle, password, submit, pending, withMeter = false, signInPath = '/login' }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const ref = params.get('ref')?.trim() ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validate(password, confirm);
-    if (problem) return setFailure(t(`msg:${problem}`));
-    if (!ref) return setFailure(t('msg:resetLinkInvalid'));
-    setFailure(null);
-    try {
-      await submit({ ref, password });
-      setDone(true);
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message : t('errors.network'));
-    }
-  };
+  const linkRule = () => (ref ? {} : { [FORM_MESSAGE]: 'resetLinkInvalid' as const });
+  const { form, message, submit: onSubmit } = useContractForm({ password: '', confirm: '' }, rules(newPasswordRules(password), linkRule), { oneMessage: true, refusals: 'inline' });
 
   if (done) return <ResetDone signInPath={signInPath} />;
 
   return (
     <AuthLayout>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="reset-password-form">
+      <form onSubmit={onSubmit((values) => submit({ ref, password: values.password }), () => setDone(true))} noValidate data-testid="reset-password-form">
         <Stack gap="md">
           <FormHeading title={t('auth.choosePasswordTitle')} subtitle={subtitle} fz={26} />
           <NewPasswordFields
-            password={password}
-            confirm={confirm}
-            onPasswordChange={setPassword}
-            onConfirmChange={setConfirm}
+            password={form.values.password}
+            confirm={form.values.confirm}
+            onPasswordChange={(v) => form.setFieldValue('password', v)}
+            onConfirmChange={(v) => form.setFieldValue('confirm', v)}
             withMeter={withMeter}
             testIds={{ password: 'reset-new-password', confirm: 'reset-confirm-password', meter: 'reset-strength' }}
           />
-          {failure && (
+          {message && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="reset-password-error">
-              {failure}
+              {message}
             </Alert>
           )}
           <Button type="submit" size="md" fullWidth loading={pending} data-testid="reset-password-submit">

@@ -1,8 +1,7 @@
-import { LIMITS } from '@provisio/contract';
+import { AdminNewPassword, LIMITS } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useResetPassword } from '../api/reset-password';
 import { ResetPasswordForm } from './ResetPasswordForm';
-import { validateAdminReset } from './validate-reset';
 
 /** /resetPassword?ref=...: the page the emailed admin reset link opens. */
 export function ResetPasswordPage() {
@@ -11,7 +10,7 @@ export function ResetPasswordPage() {
   return (
     <ResetPasswordForm
       subtitle={t('auth.choosePasswordSubtitle', { min: LIMITS.adminPasswordMin })}
-      validate={validateAdminReset}
+      password={AdminNewPassword}
       submit={reset.mutateAsync}
       pending={reset.isPending}
     />

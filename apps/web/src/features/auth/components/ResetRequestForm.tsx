@@ -1,11 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { ForgetPasswordBody, isMessageKey } from '@provisio/contract';
+import { ForgetPasswordBody } from '@provisio/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../../components/FormHeading';
-import { isApiError } from '../../../lib/api';
+import { matches } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgetPassword } from '../api/forget-password';
 
 interface ResetRequestFormProps {
@@ -19,30 +19,23 @@ interface ResetRequestFormProps {
 export function ResetRequestForm({ username, onUsernameChange, onBack, onSent }: ResetRequestFormProps) {
   const { t } = useTranslation();
   const request = useForgetPassword();
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = ForgetPasswordBody.safeParse({ username: username.toLowerCase() });
-    if (!parsed.success) {
-      const key = parsed.error.issues[0]?.message ?? '';
-      setFieldError(isMessageKey(key) ? t(`msg:${key}`) : t('msg:usernameRequiredForReset'));
-      return;
-    }
-    setFieldError(null);
-    try {
-      await request.mutateAsync(parsed.data);
+  const body = ({ username: name }: { username: string }) => ({ username: name.toLowerCase() });
+  // The username's refusal shows under it; the server's refusal under the form.
+  const { field, message, submit } = useContractForm({ username }, matches(ForgetPasswordBody, body), {
+    refusals: 'inline',
+    otherwise: 'resetEmailFailed',
+    onValuesChange: (values) => onUsernameChange(values.username),
+  });
+  const onSubmit = submit(
+    (values) => request.mutateAsync(ForgetPasswordBody.parse(body(values))),
+    () => {
       notifySuccess(t('msg:resetEmailSent'));
       onSent();
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message : t('msg:resetEmailFailed'));
-    }
-  };
+    },
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate data-testid="reset-request-form">
+    <form onSubmit={onSubmit} noValidate data-testid="reset-request-form">
       <Stack gap="md">
         <FormHeading title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} fz={26} />
         <TextInput
@@ -51,14 +44,12 @@ export function ResetRequestForm({ username, onUsernameChange, onBack, onSent }:
           autoComplete="username"
           autoFocus
           size="md"
-          value={username}
-          onChange={(event) => onUsernameChange(event.currentTarget.value)}
-          error={fieldError}
+          {...field('username')}
           data-testid="reset-username"
         />
-        {failure && (
+        {message && (
           <Text c="red.7" size="sm" fw={500} role="alert" data-testid="reset-error">
-            {failure}
+            {message}
           </Text>
         )}
         <Button type="submit" size="md" fullWidth loading={request.isPending} data-testid="reset-submit">

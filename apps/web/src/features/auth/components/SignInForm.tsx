@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading';
-import { isApiError } from '../../../lib/api';
+import { required } from '../../../lib/form';
 import { startSession } from '../../../lib/session';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useAdminLogin } from '../api/admin-login';
 import { publicConfigQuery } from '../api/get-public-config';
 
@@ -21,36 +20,28 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useAdminLogin();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const form = useForm({
-    initialValues: { user: username, password: '' },
+  const { form, field, message, submit } = useContractForm({ user: username, password: '' }, required({ user: 'validation.required', password: 'validation.required' }), {
+    // A 401 is always the same words, whatever went wrong (spec §8); other refusals carry the server's text.
+    refusals: (error) => (error.status === 401 ? 'invalidCredentials' : error.message),
     onValuesChange: (values) => onUsernameChange(values.user),
-    validate: {
-      user: (value) => (value.trim() ? null : t('validation.required')),
-      password: (value) => (value ? null : t('validation.required')),
-    },
   });
 
-  const submit = form.onSubmit(async ({ user, password }) => {
-    setFailure(null);
-    setPending(true);
-    try {
+  const onSubmit = submit(
+    async ({ user, password }) => {
       const { cloud_id } = await queryClient.fetchQuery(publicConfigQuery);
-      const reply = await login.mutateAsync({ cloud_id, user: user.trim(), password });
+      return { cloud_id, reply: await login.mutateAsync({ cloud_id, user: user.trim(), password }) };
+    },
+    ({ cloud_id, reply }) => {
       const creds = { username: reply.username, cloud_id, name: reply.name, id: reply.id, user_type: reply.user_type };
       startSession(reply.Token, creds, reply.url);
-      await navigate('/dashboard', { replace: true });
-    } catch (error) {
-      // A 401 is always the same words, whatever went wrong (spec §8); other refusals carry the server's text.
-      if (isApiError(error) && error.status === 401) setFailure(t('msg:invalidCredentials'));
-      else setFailure(isApiError(error) ? error.message : t('errors.network'));
-      setPending(false);
-    }
-  });
+      return navigate('/dashboard', { replace: true });
+    },
+  );
+  // Stays on while the dashboard opens after a sign-in.
+  const pending = form.submitting;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="login-form">
+    <form onSubmit={onSubmit} noValidate data-testid="login-form">
       <Stack gap="md">
         <FormHeading title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} fz={26} />
         <TextInput
@@ -60,7 +51,7 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
           autoFocus={!username}
           size="md"
           data-testid="login-username"
-          {...form.getInputProps('user')}
+          {...field('user')}
         />
         <PasswordInput
           label={t('auth.password')}
@@ -68,11 +59,11 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
           autoComplete="current-password"
           size="md"
           data-testid="login-password"
-          {...form.getInputProps('password')}
+          {...field('password')}
         />
-        {failure && (
+        {message && (
           <Text c="red.7" size="sm" fw={500} role="alert" data-testid="login-error">
-            {failure}
+            {message}
           </Text>
         )}
         <Button type="submit" size="md" fullWidth disabled={pending} loading={pending} data-testid="login-submit">

@@ -1,9 +1,9 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { attempt } from '../../../lib/attempt';
+import { required, rules, same } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useChangePassword } from '../api/change-password';
 
 /** Spec §5: no length check here (the server applies it); only presence and that the two new ones match. */
@@ -11,34 +11,22 @@ export function ChangePasswordCard() {
   const { t } = useTranslation();
   const { creds } = useSession();
   const change = useChangePassword();
-  const form = useForm({
-    initialValues: { old_password: '', new_password: '', confirm: '' },
-    validate: {
-      old_password: (value) => (value ? null : t('validation.required')),
-      new_password: (value) => (value ? null : t('validation.required')),
-      confirm: (value, values) => {
-        if (!value) return t('validation.required');
-        return value === values.new_password ? null : t('msg:passwordsDoNotMatch');
-      },
-    },
-  });
+  const { form, field, submit } = useContractForm(
+    { old_password: '', new_password: '', confirm: '' },
+    rules(required({ old_password: 'validation.required', new_password: 'validation.required', confirm: 'validation.required' }), same('confirm', 'new_password', 'passwordsDoNotMatch')),
+  );
 
-  const submit = form.onSubmit(async ({ old_password, new_password }) => {
-    await attempt(async () => {
-      await change.mutateAsync({
-        username: creds?.username.toLowerCase(),
-        cloud_id: creds?.cloud_id,
-        old_password,
-        new_password,
-      });
+  const onSubmit = submit(
+    ({ old_password, new_password }) => change.mutateAsync({ username: creds?.username.toLowerCase(), cloud_id: creds?.cloud_id, old_password, new_password }),
+    () => {
       notifySuccess(t('msg:passwordUpdated'));
       form.reset();
-    });
-  });
+    },
+  );
 
   return (
     <Card padding="xl" data-testid="change-password-card">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <div>
             <Title order={3} fz="lg">
@@ -52,19 +40,19 @@ export function ChangePasswordCard() {
             label={t('profile.oldPassword')}
             autoComplete="current-password"
             data-testid="password-old"
-            {...form.getInputProps('old_password')}
+            {...field('old_password')}
           />
           <PasswordInput
             label={t('profile.newPassword')}
             autoComplete="new-password"
             data-testid="password-new"
-            {...form.getInputProps('new_password')}
+            {...field('new_password')}
           />
           <PasswordInput
             label={t('profile.confirmPassword')}
             autoComplete="new-password"
             data-testid="password-confirm"
-            {...form.getInputProps('confirm')}
+            {...field('confirm')}
           />
           <Button type="submit" loading={change.isPending} data-testid="password-submit" style={{ alignSelf: 'flex-start' }}>
             {t('profile.updatePassword')}

@@ -1,15 +1,20 @@
 import { Button, Card, Divider, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { UpdateProfileFields, type ProfileReply } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt } from '../../../lib/attempt';
+import { matches } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useProfileDetails } from '../api/get-profile-details';
 import { useUpdateProfile } from '../api/update-profile';
 import { PicturePicker } from './PicturePicker';
 
-const shape = UpdateProfileFields.shape;
+/** The server's schema decides; the screen words each field's refusal its own way. */
+const profileRules = matches<{ name: string; email: string; phone_number: string }>(
+  UpdateProfileFields.pick({ name: true, email: true, phone_number: true }),
+  (values) => ({ ...values, email: values.email.trim() }),
+  { name: 'validation.required', email: 'profile.invalidEmail', phone_number: 'profile.invalidPhone' },
+);
 
 export function ProfileCard() {
   const { t } = useTranslation();
@@ -33,36 +38,29 @@ function ProfileForm({ profile }: { profile: ProfileReply }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const [file, setFile] = useState<File | null>(null);
-  const form = useForm({
-    initialValues: { name: profile.name, email: profile.email, phone_number: profile.phone_number },
-    validate: {
-      name: (value) => (shape.name.safeParse(value).success ? null : t('validation.required')),
-      email: (value) => (shape.email.safeParse(value.trim()).success ? null : t('profile.invalidEmail')),
-      phone_number: (value) => (shape.phone_number.safeParse(value).success ? null : t('profile.invalidPhone')),
-    },
-  });
+  const { form, field, submit } = useContractForm({ name: profile.name, email: profile.email, phone_number: profile.phone_number }, profileRules);
 
-  const submit = form.onSubmit(async (values) => {
-    await attempt(async () => {
-      await update.mutateAsync({ ...values, email: values.email.trim(), file });
+  const onSubmit = submit(
+    (values) => update.mutateAsync({ ...values, email: values.email.trim(), file }),
+    () => {
       notifySuccess(t('msg:profileUpdated'));
       setFile(null);
       form.resetDirty();
-    });
-  });
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <PicturePicker currentUrl={profile.url} name={profile.name} file={file} onChange={setFile} />
         <Divider />
         <Group grow align="flex-start" wrap="wrap" gap="md">
-          <TextInput label={t('profile.name')} required data-testid="profile-name" miw={220} {...form.getInputProps('name')} />
+          <TextInput label={t('profile.name')} required data-testid="profile-name" miw={220} {...field('name')} />
           <TextInput label={t('profile.username')} value={profile.username} readOnly variant="filled" data-testid="profile-username" miw={220} />
         </Group>
         <Group grow align="flex-start" wrap="wrap" gap="md">
-          <TextInput label={t('profile.email')} type="email" autoComplete="email" data-testid="profile-email" miw={220} {...form.getInputProps('email')} />
-          <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" data-testid="profile-phone" miw={220} {...form.getInputProps('phone_number')} />
+          <TextInput label={t('profile.email')} type="email" autoComplete="email" data-testid="profile-email" miw={220} {...field('email')} />
+          <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" data-testid="profile-phone" miw={220} {...field('phone_number')} />
         </Group>
         <Button type="submit" loading={update.isPending} data-testid="profile-save" style={{ alignSelf: 'flex-start' }}>
           {t('profile.save')}

@@ -1,12 +1,14 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { CreateUpdateResellerBody, type ResellerRow } from '@provisio/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
+import { matches } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveReseller } from '../api/save-reseller';
 import { SupervisedTenants } from './SupervisedTenants';
 
@@ -16,26 +18,17 @@ export function ResellerDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<ResellerRow>();
   const [id, setId] = useState<number | undefined>(record?.id);
-  const [name, setName] = useState(record?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
   const save = useSaveReseller();
+  // Spec §4: 'Name is mandatory to save reseller!' (the contract's schema says so).
+  const { field, submit } = useContractForm({ name: record?.name ?? '' }, matches(CreateUpdateResellerBody));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CreateUpdateResellerBody.safeParse({ id, name });
-    if (!parsed.success) {
-      setError(t(`msg:${parsed.error.issues[0]?.message ?? 'resellerNameRequired'}`));
-      return;
-    }
-    setError(null);
-    try {
-      const reply = await save.mutateAsync(parsed.data);
+  const onSubmit = submit(
+    ({ name }) => save.mutateAsync(CreateUpdateResellerBody.parse({ id, name })),
+    (reply) => {
       setId(reply.id);
       notifySuccess(reply.message);
-    } catch {
-      // The API client showed the server's message.
-    }
-  }
+    },
+  );
 
   return (
     <Stack gap="lg">
@@ -48,17 +41,12 @@ export function ResellerDetailsPage() {
         }
       />
       <Card padding="xl" data-testid="reseller-form">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Group align="flex-start" gap="md" wrap="wrap">
             <TextInput
               label={t('resellers.name')}
               required
-              value={name}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
+              {...field('name')}
               data-testid="reseller-name"
               style={{ flex: 1 }}
               miw={240}

@@ -1,13 +1,27 @@
 import { Alert, Badge, Button, Group, Input, ScrollArea, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { TEMPLATE_PLACEHOLDERS, placeholderToken, type ExtensionRow } from '@provisio/contract';
+import { EmailLinkBody, TEMPLATE_PLACEHOLDERS, placeholderToken, type ExtensionRow } from '@provisio/contract';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt } from '../../../lib/attempt';
+import { matches, required, rules } from '../../../lib/form';
 import { notifyInfo } from '../../../lib/notify';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { emailLink } from '../api/email-link';
 import { useTemplates } from '../api/get-templates';
-import { validateEmail, type EmailValues } from './validate-qr';
+
+export interface EmailValues {
+  to: string;
+  cc: string;
+  subject: string;
+  body: string;
+}
+
+/** Spec §5: To, Subject and Body are required (the body is HTML: tags alone do not count), then the call's schema. */
+export const emailRules = rules<EmailValues>(
+  required({ to: 'emailFieldsRequired', subject: 'emailFieldsRequired', body: 'emailFieldsRequired' }),
+  (values) => (values.body.replace(/<[^>]*>/g, '').trim() ? {} : { body: 'emailFieldsRequired' }),
+  matches(EmailLinkBody, (values) => ({ recepient: values.to, cc: values.cc, subject: values.subject, body: values.body })),
+);
 
 interface EmailFormProps {
   tenantId: string;
@@ -24,41 +38,28 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
   const { t } = useTranslation();
   const templates = useTemplates(true);
   const [template, setTemplate] = useState<string | null>(null);
-  const [values, setValues] = useState<EmailValues>({ to: initialTo, cc: '', subject: '', body: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof EmailValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setError(null);
-  };
+  const { form, field, message, submit } = useContractForm<EmailValues>({ to: initialTo, cc: '', subject: '', body: '' }, emailRules, { oneMessage: true });
 
   function pickTemplate(id: string | null) {
     setTemplate(id);
     const found = templates.data?.find((tp) => String(tp.id) === id);
-    if (found) setValues((v) => ({ ...v, subject: found.subject, body: found.body }));
-    setError(null);
+    if (found) form.setValues({ subject: found.subject, body: found.body });
+    form.clearErrors();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateEmail(values);
-    setError(problem ? t(`msg:${problem}`) : null);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await attempt(async () => {
-        const recepient = bulk ? rows.map((r) => r.email) : values.to.trim();
-        const reply = await emailLink({ recepient, cc: values.cc.trim() || undefined, subject: values.subject, body: values.body, tenant_id: tenantId });
-        notifyInfo(reply.message);
-        onSent(reply.job_id);
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(
+    (values) => {
+      const recepient = bulk ? rows.map((r) => r.email) : values.to.trim();
+      return emailLink({ recepient, cc: values.cc.trim() || undefined, subject: values.subject, body: values.body, tenant_id: tenantId });
+    },
+    (reply) => {
+      notifyInfo(reply.message);
+      onSent(reply.job_id);
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="email-form">
+    <form onSubmit={onSubmit} noValidate data-testid="email-form">
       <Stack gap="sm">
         <Select
           label={t('tenants.template')}
@@ -83,10 +84,10 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
             </ScrollArea.Autosize>
           </Input.Wrapper>
         ) : (
-          <TextInput label={t('tenants.to')} required value={values.to} onChange={(e) => set('to')(e.currentTarget.value)} data-testid="email-to" />
+          <TextInput label={t('tenants.to')} required {...field('to')} data-testid="email-to" />
         )}
-        <TextInput label={t('tenants.cc')} value={values.cc} onChange={(e) => set('cc')(e.currentTarget.value)} data-testid="email-cc" />
-        <TextInput label={t('tenants.subject')} required value={values.subject} onChange={(e) => set('subject')(e.currentTarget.value)} data-testid="email-subject" />
+        <TextInput label={t('tenants.cc')} {...field('cc')} data-testid="email-cc" />
+        <TextInput label={t('tenants.subject')} required {...field('subject')} data-testid="email-subject" />
         <Textarea
           label={t('tenants.body')}
           description={t('tenants.bodyHint', { tokens: TEMPLATE_PLACEHOLDERS.filter((p) => p !== 'password').map(placeholderToken).join(', ') })}
@@ -94,20 +95,19 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
           autosize
           minRows={5}
           maxRows={12}
-          value={values.body}
-          onChange={(e) => set('body')(e.currentTarget.value)}
+          {...field('body')}
           data-testid="email-body"
         />
-        {error && (
+        {message && (
           <Alert color="red" variant="light" data-testid="email-qr-error">
-            {error}
+            {message}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} data-testid="email-cancel">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={busy} leftSection={<IconSend size={16} />} data-testid="email-send">
+          <Button type="submit" loading={form.submitting} leftSection={<IconSend size={16} />} data-testid="email-send">
             {t('tenants.send')}
           </Button>
         </Group>

@@ -1,11 +1,13 @@
 import { ActionIcon, Alert, Card, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
-import { CreateExtensionBody, EditUserDetailsBody, type MessageKey, type TenantRow } from '@provisio/contract';
+import { CreateExtensionBody, EditUserDetailsBody, type TenantRow } from '@provisio/contract';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../components/FormActions';
+import { matches, required, rules } from '../../../lib/form';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateExtension } from '../api/create-extension';
 import { useEditUserDetails } from '../api/edit-user-details';
 import type { RemoteDomain } from '../api/get-remote-domains';
@@ -34,71 +36,72 @@ interface ExtensionFormProps {
 export function ExtensionForm({ tenant, extension, linked, initial, domains }: ExtensionFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState(initial);
   const [delink, setDelink] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const edit = useEditUserDetails();
   const create = useCreateExtension();
   const adding = extension === null;
   const back = () => navigate(tenantsPath(tenant.tid));
-  const set = (field: keyof ExtensionFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setError(null);
-  };
   const domainNames = [...new Set([...domains.map((d) => d.domain), ...(initial.domain ? [initial.domain] : [])])];
+
+  const editBody = (v: ExtensionFormValues) => ({
+    extension: extension ?? v.extension,
+    tenant_id: tenant.tid,
+    user_details: { firstName: v.firstName, lastName: v.lastName, emailAddress: v.emailAddress, mobilePhone: v.mobilePhone, homePhone: v.homePhone, domain: v.domain },
+    delink,
+    original_email: initial.emailAddress,
+  });
+  const createBody = (v: ExtensionFormValues) => {
+    const site = domains.find((d) => d.domain === v.domain)?.site_name ?? '';
+    return { tenant_id: tenant.tid, extension: v.extension, domain: v.domain, site_name: site, firstname: v.firstName, lastname: v.lastName, email: v.emailAddress };
+  };
+  // The email is required on this screen (spec §2 'Email*') even though the platform allows none.
+  const { form, field, message, submit } = useContractForm(
+    initial,
+    rules<ExtensionFormValues>(
+      required({ firstName: 'starFieldsRequired', lastName: 'starFieldsRequired', emailAddress: 'starFieldsRequired', ...(adding && { extension: 'starFieldsRequired' }) }),
+      matches(EditUserDetailsBody, editBody),
+      adding && matches(CreateExtensionBody, createBody),
+    ),
+    { oneMessage: true },
+  );
 
   function toggleDelink() {
     const next = !delink;
     setDelink(next);
-    if (!next) setValues((v) => ({ ...v, emailAddress: initial.emailAddress }));
+    if (!next) form.setFieldValue('emailAddress', initial.emailAddress);
     notifyInfo(t(next ? 'tenants.details.willUnlink' : 'tenants.details.wontUnlink'));
   }
 
-  const fail = (key: string | undefined) => setError(t(`msg:${(key ?? 'starFieldsRequired') as MessageKey}`));
-  const userDetails = { firstName: values.firstName, lastName: values.lastName, emailAddress: values.emailAddress, mobilePhone: values.mobilePhone, homePhone: values.homePhone, domain: values.domain };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // The email is required on this screen (spec §2 'Email*') even though the platform allows none.
-    if (!values.firstName.trim() || !values.lastName.trim() || !values.emailAddress.trim() || (adding && !values.extension.trim())) return fail('starFieldsRequired');
-    const body = EditUserDetailsBody.safeParse({ extension: extension ?? values.extension, tenant_id: tenant.tid, user_details: userDetails, delink, original_email: initial.emailAddress });
-    if (!body.success) return fail(body.error.issues[0]?.message);
-    setError(null);
-    try {
-      if (adding) {
-        const site = domains.find((d) => d.domain === values.domain)?.site_name ?? '';
-        const created = CreateExtensionBody.safeParse({ tenant_id: tenant.tid, extension: values.extension, domain: values.domain, site_name: site, firstname: values.firstName, lastname: values.lastName, email: values.emailAddress });
-        if (!created.success) return fail(created.error.issues[0]?.message);
-        const reply = await create.mutateAsync(created.data);
-        // Phones are the portal's own fields: saved with the details call once the extension exists.
-        if (values.mobilePhone.trim() || values.homePhone.trim()) await edit.mutateAsync(body.data);
-        notifySuccess(reply.message);
-      } else {
-        const reply = await edit.mutateAsync(body.data);
-        notifySuccess(reply.message ?? t('msg:profileUpdated'));
-      }
-      back();
-    } catch {
-      // The server's message was shown as a toast.
-    }
-  }
+  const onSubmit = submit(
+    async (values) => {
+      const details = EditUserDetailsBody.parse(editBody(values));
+      if (!adding) return edit.mutateAsync(details);
+      const reply = await create.mutateAsync(CreateExtensionBody.parse(createBody(values)));
+      // Phones are the portal's own fields: saved with the details call once the extension exists.
+      if (values.mobilePhone.trim() || values.homePhone.trim()) await edit.mutateAsync(details);
+      return reply;
+    },
+    (reply) => {
+      notifySuccess(reply.message ?? t('msg:profileUpdated'));
+      return back();
+    },
+  );
 
   const emailLocked = linked && !delink;
   return (
     <Card padding="xl" data-testid="extension-form">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {adding && <TextInput label={t('fields.extension')} required value={values.extension} onChange={(e) => set('extension')(e.currentTarget.value)} data-testid="details-extension" maw={240} />}
+          {adding && <TextInput label={t('fields.extension')} required {...field('extension')} data-testid="details-extension" maw={240} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('tenants.firstName')} required value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} data-testid="details-first" />
-            <TextInput label={t('tenants.lastName')} required value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} data-testid="details-last" />
+            <TextInput label={t('tenants.firstName')} required {...field('firstName')} data-testid="details-first" />
+            <TextInput label={t('tenants.lastName')} required {...field('lastName')} data-testid="details-last" />
           </SimpleGrid>
           <TextInput
             label={t('fields.email')}
             required
             type="email"
-            value={values.emailAddress}
-            onChange={(e) => set('emailAddress')(e.currentTarget.value)}
+            {...field('emailAddress')}
             disabled={emailLocked}
             description={emailLocked ? t('tenants.details.emailLocked') : undefined}
             data-testid="details-email"
@@ -119,13 +122,13 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('tenants.mobilePhone')} value={values.mobilePhone} onChange={(e) => set('mobilePhone')(e.currentTarget.value)} data-testid="details-mobile" />
-            <TextInput label={t('tenants.homePhone')} value={values.homePhone} onChange={(e) => set('homePhone')(e.currentTarget.value)} data-testid="details-home" />
+            <TextInput label={t('tenants.mobilePhone')} {...field('mobilePhone')} data-testid="details-mobile" />
+            <TextInput label={t('tenants.homePhone')} {...field('homePhone')} data-testid="details-home" />
           </SimpleGrid>
-          <Select label={t('fields.domain')} required={adding} data={domainNames} value={values.domain || null} onChange={(v) => set('domain')(v ?? '')} allowDeselect={false} data-testid="details-domain" />
-          {error && (
+          <Select label={t('fields.domain')} required={adding} data={domainNames} value={form.values.domain || null} onChange={(v) => form.setFieldValue('domain', v ?? '')} allowDeselect={false} data-testid="details-domain" />
+          {message && (
             <Alert color="red" variant="light" data-testid="details-error">
-              {error}
+              {message}
             </Alert>
           )}
           <FormActions testId="details" onCancel={back} saving={edit.isPending || create.isPending} upper />

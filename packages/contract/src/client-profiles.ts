@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
-import { ListQuery } from './lists';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
+import { IdBody, ListQuery } from './lists';
+import { CreatedReply } from './resellers';
 import {
   DEFAULTS_KEYS,
   PROFILE_FIELDS,
@@ -158,3 +160,82 @@ export type SaveBlfKeysBody = z.infer<typeof SaveBlfKeysBody>;
 export const LastProvisionedBody = z.strictObject({ tenant_id: tenantId, ...callerEcho });
 export const LastProvisionedList = z.array(z.object({ extension: z.string(), at: z.number() }));
 export type LastProvisionedList = z.infer<typeof LastProvisionedList>;
+
+/**
+ * Client profiles (spec §7). Reads are open to signed-in callers and scoped by tenant; writes are admin-only
+ * (the spec's menu shows the area to admins only; docs/spec-deviations.md).
+ */
+const tags = ['client-profiles'];
+export const clientProfilesCalls = {
+  profileSummary: call({
+    method: 'POST',
+    path: '/profileSummary',
+    access: 'signed-in',
+    tags,
+    summary: 'Client profiles the caller may see; optional search, sort and paging (total in X-Total-Count)',
+    body: ProfileSummaryBody.optional(),
+    reply: ProfileList,
+  }),
+  profileDetail: call({
+    method: 'POST',
+    path: '/profileDetail',
+    access: 'signed-in',
+    tags,
+    summary: 'Every field of one client profile',
+    body: IdBody,
+    reply: ProfileDetail,
+  }),
+  profileCreateUpdate: call({
+    method: 'POST',
+    path: '/profileCreateUpdate',
+    access: 'admin',
+    tags,
+    summary: 'Create a client profile, or replace one when id is given',
+    body: ProfileCreateUpdateBody,
+    reply: CreatedReply,
+  }),
+  deleteProfile: call({
+    method: 'POST',
+    path: '/deleteProfile',
+    access: 'admin',
+    tags,
+    summary: 'Delete a client profile with its BLF keys',
+    body: IdBody,
+    reply: OkReply,
+  }),
+  getDefaults: call({
+    method: 'GET',
+    path: '/getDefaults',
+    access: 'signed-in',
+    tags,
+    summary: 'Allowed values of the transports, codec orders (RTP payload numbers), DTMF order and video codec orders',
+    reply: ProfileDefaultsReply,
+  }),
+  getEffectiveProfile: call({
+    method: 'POST',
+    path: '/getEffectiveProfile',
+    access: 'signed-in',
+    tags,
+    summary: "The profile an extension's app gets: its domain's, else its tenant's, else the cloud default",
+    body: EffectiveProfileBody,
+    reply: EffectiveProfileReply,
+  }),
+  getBlfKeys: call({
+    method: 'POST',
+    path: '/getBlfKeys',
+    access: 'signed-in',
+    tags,
+    summary: "A subscriber's busy-lamp keys under a profile, in order",
+    body: GetBlfKeysBody,
+    reply: BlfKeyList,
+  }),
+  saveBlfKeys: call({
+    method: 'POST',
+    path: '/saveBlfKeys',
+    access: 'admin',
+    tags,
+    summary: "Replace a subscriber's busy-lamp keys (extensions of the same tenant, in order)",
+    body: SaveBlfKeysBody,
+    reply: BlfKeyList,
+  }),
+};

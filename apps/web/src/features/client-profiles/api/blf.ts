@@ -1,6 +1,6 @@
-import { BlfKeyList, EffectiveProfileReply, ExtensionList, type SaveBlfKeysBody } from '@provisio/contract';
+import { type SaveBlfKeysBody, clientProfilesCalls, extensionsCalls } from '@provisio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { LOOKUP_LIMIT } from '../../../lib/lookups';
 
 export interface Subscriber {
@@ -12,13 +12,13 @@ export interface Subscriber {
 const blfKey = (s: Subscriber) => ['client-profiles', 'blf', s.profile_id, s.tenant_id, s.extension] as const;
 
 export function useBlfKeys(s: Subscriber) {
-  return useQuery({ queryKey: blfKey(s), queryFn: () => apiRequest('/getBlfKeys', { body: s, schema: BlfKeyList }), staleTime: Infinity, gcTime: 0 });
+  return useQuery({ queryKey: blfKey(s), queryFn: () => callApi(clientProfilesCalls.getBlfKeys, s), staleTime: Infinity, gcTime: 0 });
 }
 
 export function useSaveBlfKeys(s: Subscriber) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keys: SaveBlfKeysBody['keys']) => apiRequest('/saveBlfKeys', { body: { ...s, keys }, schema: BlfKeyList }),
+    mutationFn: (keys: SaveBlfKeysBody['keys']) => callApi(clientProfilesCalls.saveBlfKeys, { ...s, keys }),
     onSuccess: (keys) => queryClient.setQueryData(blfKey(s), keys),
   });
 }
@@ -26,11 +26,11 @@ export function useSaveBlfKeys(s: Subscriber) {
 export function useEffectiveProfile(tenantId: string, extension: string) {
   return useQuery({
     queryKey: ['client-profiles', 'effective', tenantId, extension],
-    queryFn: () => apiRequest('/getEffectiveProfile', { body: { tenant_id: tenantId, extension }, schema: EffectiveProfileReply }),
+    queryFn: () => callApi(clientProfilesCalls.getEffectiveProfile, { tenant_id: tenantId, extension }),
   });
 }
 
 /** A tenant's extensions matching what was typed (the server searches extension, names and email). */
 export function searchExtensions(tenantId: string, search: string) {
-  return apiRequest('/getExtensions', { body: { tenant_id: tenantId, search: search || undefined, limit: LOOKUP_LIMIT }, schema: ExtensionList });
+  return callApi(extensionsCalls.getExtensions, { tenant_id: tenantId, search: search || undefined, limit: LOOKUP_LIMIT });
 }

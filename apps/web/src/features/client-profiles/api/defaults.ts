@@ -1,12 +1,12 @@
-import { ProfileDefaultsReply, RemoteDomainList } from '@provisio/contract';
+import { clientProfilesCalls, extensionsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** The allowed values of the selects and ordered lists (GET getDefaults); they never change while the app runs. */
 export function useProfileDefaults() {
   return useQuery({
     queryKey: ['client-profiles', 'defaults'],
-    queryFn: () => apiRequest('/getDefaults', { method: 'GET', schema: ProfileDefaultsReply }),
+    queryFn: () => callApi(clientProfilesCalls.getDefaults, undefined),
     staleTime: Infinity,
   });
 }
@@ -15,7 +15,7 @@ export function useProfileDefaults() {
 export function useTenantDomains(tenantId: string) {
   return useQuery({
     queryKey: ['client-profiles', 'domains', tenantId],
-    queryFn: () => apiRequest('/getRemoteDomains', { body: { tenant_id: tenantId }, schema: RemoteDomainList }),
+    queryFn: () => callApi(extensionsCalls.getRemoteDomains, { tenant_id: tenantId }),
     enabled: tenantId !== '',
   });
 }

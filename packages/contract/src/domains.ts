@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { callerEcho } from './common';
-import { ListQuery } from './lists';
+import { call } from './call';
+import { OkReply, callerEcho } from './common';
+import { IdBody, ListQuery } from './lists';
+import { CreatedReply } from './resellers';
 
 export const DomainSummaryBody = z.strictObject({ ...callerEcho, ...ListQuery });
 export const DomainRow = z.object({ id: z.number(), ext: z.string(), domain: z.string(), tenant_id: z.string() });
@@ -30,3 +32,44 @@ export const CreateUpdateDomainBody = z.strictObject({
   ...callerEcho,
 });
 export type CreateUpdateDomainBody = z.infer<typeof CreateUpdateDomainBody>;
+
+/** Any signed-in caller, limited to the tenants they may see. */
+const tags = ['domains'];
+export const domainsCalls = {
+  domainSummary: call({
+    method: 'POST',
+    path: '/domainSummary',
+    access: 'signed-in',
+    tags,
+    summary: 'Domains of the visible tenants; optional search, sort and paging',
+    body: DomainSummaryBody.optional(),
+    reply: DomainList,
+  }),
+  domainDetail: call({
+    method: 'POST',
+    path: '/domainDetail',
+    access: 'signed-in',
+    tags,
+    summary: 'One domain',
+    body: IdBody,
+    reply: DomainRow,
+  }),
+  createUpdateDomain: call({
+    method: 'POST',
+    path: '/createUpdateDomain',
+    access: 'signed-in',
+    tags,
+    summary: 'Add a domain, or change its name (extension and tenant are locked)',
+    body: CreateUpdateDomainBody,
+    reply: CreatedReply,
+  }),
+  deleteDomainDetail: call({
+    method: 'POST',
+    path: '/deleteDomainDetail',
+    access: 'signed-in',
+    tags,
+    summary: 'Delete a domain',
+    body: IdBody,
+    reply: OkReply,
+  }),
+};

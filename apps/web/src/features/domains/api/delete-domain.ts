@@ -1,8 +1,8 @@
-import { OkReply } from '@provisio/contract';
-import { apiRequest } from '../../../lib/api';
+import { domainsCalls } from '@provisio/contract';
+import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 
 export async function deleteDomain(id: number): Promise<void> {
-  const reply = await apiRequest('/deleteDomainDetail', { body: { id }, schema: OkReply });
+  const reply = await callApi(domainsCalls.deleteDomainDetail, { id });
   if (reply.message) notifySuccess(reply.message);
 }

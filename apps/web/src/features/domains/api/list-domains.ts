@@ -1,9 +1,9 @@
-import { DomainList, type DomainRow } from '@provisio/contract';
-import { apiListRequest, type ListPage, type ListParams } from '../../../lib/api';
+import { type DomainRow, domainsCalls } from '@provisio/contract';
+import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 
 export const domainsKey = ['domains', 'list'] as const;
 
 /** The server lists the domains of the tenants the caller may see. */
 export function listDomains(params: ListParams): Promise<ListPage<DomainRow>> {
-  return apiListRequest('/domainSummary', { body: params, schema: DomainList });
+  return callListApi(domainsCalls.domainSummary, params);
 }

@@ -1,12 +1,12 @@
-import { CreatedReply, type CreateUpdateDomainBody } from '@provisio/contract';
+import { type CreateUpdateDomainBody, domainsCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api';
+import { callApi, isApiError } from '../../../lib/api';
 import { notifyError, notifyInfo } from '../../../lib/notify';
 import { domainsKey } from './list-domains';
 
 /** Quiet in the client: spec §8 shows 'Domain exists' as information, every other failure as an error. */
 export function saveDomain(body: CreateUpdateDomainBody) {
-  return apiRequest('/createUpdateDomain', { body, schema: CreatedReply, silent: true });
+  return callApi(domainsCalls.createUpdateDomain, body, { silent: true });
 }
 
 export function useSaveDomain() {

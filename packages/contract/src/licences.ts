@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { callerEcho } from './common';
+import { call } from './call';
+import { OkReply, callerEcho } from './common';
 
 export const LICENCE_FIELDS = ['vcx_desktop', 'vcx_mobile', 'call_monitor', 'call_recording', 'analytics'] as const;
 const limit = z.number({ error: 'allFieldsRequired' }).int({ error: 'limitWholeNumber' }).min(0, { error: 'limitWholeNumber' }).max(1_000_000);
@@ -29,3 +30,24 @@ export const CreateUpdateLicensesBody = z.strictObject({
   ...callerEcho,
 });
 export type CreateUpdateLicensesBody = z.infer<typeof CreateUpdateLicensesBody>;
+
+export const licencesCalls = {
+  getLicenses: call({
+    method: 'POST',
+    path: '/getLicenses',
+    access: 'signed-in',
+    tags: ['licences'],
+    summary: "A visible tenant's licence limits",
+    body: GetLicensesBody,
+    reply: LicencesReply,
+  }),
+  createUpdateLicenses: call({
+    method: 'POST',
+    path: '/createUpdateLicenses',
+    access: 'admin',
+    tags: ['licences'],
+    summary: "Set a tenant's five licence limits (recorded as changed by the caller)",
+    body: CreateUpdateLicensesBody,
+    reply: OkReply,
+  }),
+};

@@ -1,11 +1,11 @@
-import { LicencesReply } from '@provisio/contract';
+import { type LicencesReply, licencesCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export const licencesKey = (tenantId: string) => ['licences', tenantId] as const;
 
 export function getLicences(tenantId: string): Promise<LicencesReply> {
-  return apiRequest('/getLicenses', { body: { tenant_id: tenantId }, schema: LicencesReply });
+  return callApi(licencesCalls.getLicenses, { tenant_id: tenantId });
 }
 
 /** Spec §4: choosing a tenant loads its limits. */

@@ -1,11 +1,11 @@
-import { OkReply, type CreateUpdateLicensesBody } from '@provisio/contract';
+import { type CreateUpdateLicensesBody, licencesCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { licencesKey } from './get-licences';
 
 /** The server records the signed-in user as last_updated_by, whatever the body says. */
 export function saveLicences(body: CreateUpdateLicensesBody) {
-  return apiRequest('/createUpdateLicenses', { body, schema: OkReply });
+  return callApi(licencesCalls.createUpdateLicenses, body);
 }
 
 /** Spec §4: saving reloads the limits. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, callerEcho } from './common';
+import { call } from './call';
+import { LIMITS, OkReply, callerEcho } from './common';
+import { IdBody } from './lists';
+import { CreatedReply } from './resellers';
 
 /** The tokens the editor inserts and the mailer replaces (spec §3: first name, last name, password, link). */
 export const TEMPLATE_PLACEHOLDERS = ['first_name', 'last_name', 'password', 'link'] as const;
@@ -21,3 +24,33 @@ export const TemplateCreateUpdateBody = z.strictObject({
   ...callerEcho,
 });
 export type TemplateCreateUpdateBody = z.infer<typeof TemplateCreateUpdateBody>;
+
+/** Signed-in calls: the server refuses non-admin writes with the spec's own messages. */
+export const templatesCalls = {
+  getTemplates: call({
+    method: 'GET',
+    path: '/getTemplates',
+    access: 'signed-in',
+    tags: ['templates'],
+    summary: 'Email templates, by name',
+    reply: TemplateList,
+  }),
+  templateCreateUpdate: call({
+    method: 'POST',
+    path: '/templateCreateUpdate',
+    access: 'signed-in',
+    tags: ['templates'],
+    summary: 'Create a template, or update subject and body (admin); the body HTML is sanitised',
+    body: TemplateCreateUpdateBody,
+    reply: CreatedReply,
+  }),
+  deleteTemplate: call({
+    method: 'POST',
+    path: '/deleteTemplate',
+    access: 'signed-in',
+    tags: ['templates'],
+    summary: 'Delete a template (admin)',
+    body: IdBody,
+    reply: OkReply,
+  }),
+};

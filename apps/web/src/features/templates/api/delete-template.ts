@@ -1,10 +1,10 @@
-import { OkReply } from '@provisio/contract';
+import { templatesCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { templatesKey } from './get-templates';
 
 export function deleteTemplate(id: number) {
-  return apiRequest('/deleteTemplate', { body: { id }, schema: OkReply });
+  return callApi(templatesCalls.deleteTemplate, { id });
 }
 
 export function useDeleteTemplate() {

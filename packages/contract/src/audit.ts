@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { callerEcho } from './common';
 import { ListQuery } from './lists';
 
@@ -30,3 +31,15 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 export const AuditList = z.array(AuditRow);
+
+export const auditCalls = {
+  auditLog: call({
+    method: 'POST',
+    path: '/auditLog',
+    access: 'admin',
+    tags: ['audit'],
+    summary: 'Who changed what and when, newest first, with values before and after (admin; beyond the spec)',
+    body: AuditLogBody.optional(),
+    reply: AuditList,
+  }),
+};

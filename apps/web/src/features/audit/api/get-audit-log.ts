@@ -1,5 +1,5 @@
-import { AuditList, type AUDIT_ACTIONS, type AUDIT_ENTITIES, type AuditRow } from '@provisio/contract';
-import { apiListRequest, type ListPage, type ListParams } from '../../../lib/api';
+import { type AUDIT_ACTIONS, type AUDIT_ENTITIES, type AuditRow, auditCalls } from '@provisio/contract';
+import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 
 export interface AuditFilters {
   entity?: (typeof AUDIT_ENTITIES)[number];
@@ -14,5 +14,5 @@ export const auditKey = (filters: AuditFilters) => ['audit', 'list', filters] as
 
 /** Newest first unless another sort is asked for; admin only. */
 export function getAuditLog(filters: AuditFilters, params: ListParams): Promise<ListPage<AuditRow>> {
-  return apiListRequest('/auditLog', { body: { ...filters, ...params }, schema: AuditList });
+  return callListApi(auditCalls.auditLog, { ...filters, ...params });
 }

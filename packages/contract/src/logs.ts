@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { callerEcho } from './common';
 
 /** The /logs screen's time windows (spec §9), newest-first queries over the last `ms`. */
@@ -93,3 +94,16 @@ export const GetLogsReply = z.object({
   data: z.object({ resultType: z.literal('streams'), result: z.array(LogStream) }),
 });
 export type GetLogsReply = z.infer<typeof GetLogsReply>;
+
+export const logsCalls = {
+  /** Admin only: the spec is silent, but log lines can hold personal data. */
+  getlogs: call({
+    method: 'POST',
+    path: '/getlogs',
+    access: 'admin',
+    tags: ['logs'],
+    summary: "The server's own log lines in Loki's reply shape, newest first (from the log store or Grafana Loki)",
+    body: GetLogsBody,
+    reply: GetLogsReply,
+  }),
+};

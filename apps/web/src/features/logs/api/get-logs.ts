@@ -1,6 +1,6 @@
-import { GetLogsReply, LOG_LIMITS, LOG_WINDOWS, type GetLogsBody, type LogStream, type LogWindowKey } from '@provisio/contract';
+import { type GetLogsReply, LOG_LIMITS, LOG_WINDOWS, type GetLogsBody, type LogStream, type LogWindowKey, logsCalls } from '@provisio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** The level choices of the screen: spec §2 has empty, Error and Info; the server also stores warn. */
 export const LEVEL_CHOICES = ['', 'error', 'warn', 'info'] as const;
@@ -67,7 +67,7 @@ export function toEntries(reply: GetLogsReply): LogEntry[] {
 
 export function getLogs(body: GetLogsBody): Promise<LogEntry[]> {
   // A reply whose status is not 'success' fails the contract's schema, so it fails like any other error.
-  return apiRequest('/getlogs', { body, schema: GetLogsReply, silent: true }).then(toEntries);
+  return callApi(logsCalls.getlogs, body, { silent: true }).then(toEntries);
 }
 
 /** The query runs once per applied filter; `appliedAt` makes each FILTER press ask again for "now". */

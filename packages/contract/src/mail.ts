@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { call } from './call';
 import { callerEcho } from './common';
 
 export const MailLogBody = z.strictObject({
@@ -21,3 +22,15 @@ export const MailLogRow = z.object({
 });
 export const MailLogReply = z.object({ total: z.number(), rows: z.array(MailLogRow) });
 export type MailLogReply = z.infer<typeof MailLogReply>;
+
+export const mailCalls = {
+  mailLog: call({
+    method: 'POST',
+    path: '/mailLog',
+    access: 'admin',
+    tags: ['mail'],
+    summary: 'Recorded outgoing messages and their delivery status, newest first (admin; beyond the spec)',
+    body: MailLogBody.optional(),
+    reply: MailLogReply,
+  }),
+};

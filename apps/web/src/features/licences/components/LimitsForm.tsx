@@ -1,9 +1,9 @@
 import { Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CreateUpdateLicensesBody, LICENCE_FIELDS, type LicencesReply } from '@provisio/contract';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt } from '../../../lib/attempt';
+import { matches, required, rules } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useLicences } from '../api/get-licences';
 import { useSaveLicences } from '../api/save-licences';
 
@@ -18,6 +18,14 @@ const LABELS: Record<Field, string> = {
   analytics: 'licences.analytics',
 };
 
+// An emptied NumberInput gives '', which the contract refuses like a missing field.
+const toBody = (tenantId: string, values: Values) => ({ tenant_id: tenantId, ...Object.fromEntries(LICENCE_FIELDS.map((f) => [f, values[f] === '' ? undefined : Number(values[f])])) });
+const everyField = <T,>(value: T) => Object.fromEntries(LICENCE_FIELDS.map((f) => [f, value])) as Record<Field, T>;
+
+/** 'All Fields are mandatory!', then the contract's rule: whole numbers of 0 or more. */
+const limitRules = (tenantId: string) =>
+  rules<Values>(required(everyField('allFieldsRequired' as const)), matches<Values>(CreateUpdateLicensesBody, (values) => toBody(tenantId, values), everyField('limitWholeNumber' as const)));
+
 export function LimitsForm({ tenantId }: { tenantId: string }) {
   const { data, isPending } = useLicences(tenantId);
   if (isPending) return <Loader size="sm" data-testid="licences-loading" />;
@@ -28,30 +36,22 @@ export function LimitsForm({ tenantId }: { tenantId: string }) {
 function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply }) {
   const { t, i18n } = useTranslation();
   const save = useSaveLicences();
-  const [values, setValues] = useState<Values>(() => Object.fromEntries(LICENCE_FIELDS.map((f) => [f, stored[f]])) as Values);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // An emptied NumberInput gives '', which the contract refuses with 'All Fields are mandatory!'.
-    const body = Object.fromEntries(LICENCE_FIELDS.map((f) => [f, values[f] === '' ? undefined : Number(values[f])]));
-    const parsed = CreateUpdateLicensesBody.safeParse({ tenant_id: tenantId, ...body });
-    if (!parsed.success) {
-      const missing = LICENCE_FIELDS.some((f) => values[f] === '');
-      setError(t(`msg:${missing ? 'allFieldsRequired' : 'limitWholeNumber'}`));
-      return;
-    }
-    setError(null);
-    await attempt(async () => {
-      const reply = await save.mutateAsync(parsed.data);
+  const { field, message, submit } = useContractForm<Values>(
+    Object.fromEntries(LICENCE_FIELDS.map((f) => [f, stored[f]])) as Values,
+    limitRules(tenantId),
+    { oneMessage: true },
+  );
+  const onSubmit = submit(
+    (values) => save.mutateAsync(CreateUpdateLicensesBody.parse(toBody(tenantId, values))),
+    (reply) => {
       if (reply.message) notifySuccess(reply.message);
-    });
-  }
+    },
+  );
 
   const updated = stored.updated_at ? new Date(stored.updated_at).toLocaleString(i18n.language) : null;
   return (
     <Card padding="xl" data-testid="licences-form">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={3} fz="lg">
             {t('licences.setLimits')}
@@ -65,15 +65,14 @@ function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply })
                 min={0}
                 allowDecimal={false}
                 allowNegative={false}
-                value={values[f]}
-                onChange={(v) => setValues((prev) => ({ ...prev, [f]: v }))}
+                {...field(f)}
                 data-testid={`licences-${f}`}
               />
             ))}
           </SimpleGrid>
-          {error && (
+          {message && (
             <Text c="red" size="sm" data-testid="licences-error">
-              {error}
+              {message}
             </Text>
           )}
           <Group justify="space-between" wrap="wrap">

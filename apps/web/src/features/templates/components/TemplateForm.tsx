@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { TEMPLATE_PLACEHOLDERS, hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
+import { TEMPLATE_PLACEHOLDERS, TemplateCreateUpdateBody, hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt } from '../../../lib/attempt';
+import { matches, required, rules } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplatePreview } from './TemplatePreview';
 
@@ -23,15 +24,25 @@ const PLACEHOLDER_LABELS = {
   link: 'templates.link',
 } as const;
 
+interface TemplateValues {
+  name: string;
+  subject: string;
+  /** The editor's HTML; '' while it is empty. */
+  body: string;
+}
+
+/** Spec §5: name, subject and body are mandatory (one message for the three), then the call's schema. */
+const templateRules = rules<TemplateValues>(
+  required({ name: 'templateNameSubjectBodyRequired', subject: 'templateNameSubjectBodyRequired', body: 'templateNameSubjectBodyRequired' }),
+  matches(TemplateCreateUpdateBody),
+);
+
 export function TemplateForm({ template, onSaved }: TemplateFormProps) {
   const { t } = useTranslation();
   const save = useSaveTemplate();
-  const [name, setName] = useState(template?.name ?? '');
-  const [subject, setSubject] = useState(template?.subject ?? '');
+  const { form, field, message, submit } = useContractForm<TemplateValues>({ name: template?.name ?? '', subject: template?.subject ?? '', body: template?.body ?? '' }, templateRules, { oneMessage: true });
   const [touched, setTouched] = useState(false);
   const [draftText, setDraftText] = useState('');
-  const [html, setHtml] = useState(template?.body ?? '');
-  const [error, setError] = useState<string | null>(null);
   const editor = useEditor({
     // The editor keeps only the nodes and marks it knows: scripts and event handlers never enter it.
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } })],
@@ -39,45 +50,32 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
     immediatelyRender: true,
     onCreate: ({ editor: e }) => {
       setDraftText(e.getText());
-      setHtml(e.isEmpty ? '' : e.getHTML());
+      form.setFieldValue('body', e.isEmpty ? '' : e.getHTML());
     },
     onUpdate: ({ editor: e }) => {
       setTouched(true);
-      setError(null);
       setDraftText(e.getText());
-      setHtml(e.isEmpty ? '' : e.getHTML());
+      form.setFieldValue('body', e.isEmpty ? '' : e.getHTML());
     },
   });
+  const html = form.values.body;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = editor && !editor.isEmpty ? editor.getHTML() : '';
-    if (!name.trim() || !subject.trim() || !body) {
-      setError(t('msg:templateNameSubjectBodyRequired'));
-      return;
-    }
-    setError(null);
-    await attempt(async () => {
-      const reply = await save.mutateAsync({ id: template?.id, name: name.trim(), subject: subject.trim(), body });
+  const onSubmit = submit(
+    (values) => save.mutateAsync({ id: template?.id, name: values.name.trim(), subject: values.subject.trim(), body: values.body }),
+    (reply) => {
       notifySuccess(reply.message);
       onSaved();
-    });
-  }
+    },
+  );
 
   return (
     <Stack gap="md">
       <Card padding="xl" data-testid="template-form">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('templates.name')} required value={name} onChange={(e) => {
-                  setName(e.currentTarget.value);
-                  setError(null);
-                }} disabled={template !== null} data-testid="template-name" miw={200} />
-              <TextInput label={t('templates.subject')} required value={subject} onChange={(e) => {
-                  setSubject(e.currentTarget.value);
-                  setError(null);
-                }} data-testid="template-subject" miw={200} />
+              <TextInput label={t('templates.name')} required {...field('name')} disabled={template !== null} data-testid="template-name" miw={200} />
+              <TextInput label={t('templates.subject')} required {...field('subject')} data-testid="template-subject" miw={200} />
             </Group>
             <Input.Wrapper label={t('templates.body')} required>
               <RichTextEditor editor={editor} data-testid="template-body" mt={4}>
@@ -125,9 +123,9 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
                 {t('templates.linkMissing', { token: placeholderToken('link') })}
               </Alert>
             )}
-            {error && (
+            {message && (
               <Text c="red" size="sm" data-testid="template-error">
-                {error}
+                {message}
               </Text>
             )}
             <Group justify="flex-end">
@@ -138,7 +136,7 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
           </Stack>
         </form>
       </Card>
-      <TemplatePreview subject={subject} savedHtml={template && !touched ? template.body : null} draftText={draftText} />
+      <TemplatePreview subject={form.values.subject} savedHtml={template && !touched ? template.body : null} draftText={draftText} />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { EmailQrBody, isMessageKey } from '@provisio/contract';
+import { EmailQrBody } from '@provisio/contract';
 import { IconCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
+import { matches } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useEmailQr } from '../api/email-qr';
 
 interface QrEmailFormProps {
@@ -18,25 +19,15 @@ interface QrEmailFormProps {
 export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEmailFormProps) {
   const { t } = useTranslation();
   const send = useEmailQr();
-  const [recipient, setRecipient] = useState(defaultRecipient);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = EmailQrBody.safeParse({ recepient: recipient, qrValue, grant });
-    if (!parsed.success) {
-      const key = parsed.error.issues[0]?.message ?? '';
-      return setError(t(`msg:${isMessageKey(key) ? key : 'emailInvalid'}`));
-    }
-    setError(null);
-    try {
-      const reply = await send.mutateAsync(parsed.data);
-      setSent(reply.message ?? t('msg:qrEmailSent'));
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : t('errors.network'));
-    }
-  };
+  // The field has the contract's (misspelt) name, so its refusals land on it; the server's show under it too.
+  const body = ({ recepient }: { recepient: string }) => ({ recepient, qrValue, grant });
+  const { field, message, submit } = useContractForm({ recepient: defaultRecipient }, matches(EmailQrBody, body), { refusals: 'inline' });
+  const onSubmit = submit(
+    (values) => send.mutateAsync(EmailQrBody.parse(body(values))),
+    (reply) => setSent(reply.message ?? t('msg:qrEmailSent')),
+  );
+  const recipient = field('recepient');
 
   if (sent) {
     return (
@@ -47,7 +38,7 @@ export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEma
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate style={{ width: '100%' }} data-testid="qr-email-form">
+    <form onSubmit={onSubmit} noValidate style={{ width: '100%' }} data-testid="qr-email-form">
       <Stack gap="sm">
         <TextInput
           label={t('endUser.qr.recipient')}
@@ -56,9 +47,8 @@ export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEma
           inputMode="email"
           autoCapitalize="none"
           size="md"
-          value={recipient}
-          onChange={(event) => setRecipient(event.currentTarget.value)}
-          error={error}
+          {...recipient}
+          error={recipient.error ?? message}
           data-testid="qr-email-recipient"
         />
         <Group grow>

@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
 import { useRevokeApp, useRotateActivation } from '../api/app-activation';
 
@@ -23,17 +24,18 @@ export function AppActivationActions({ tenantId, extension, email }: AppActivati
   const [qrValue, setQrValue] = useState<string | null>(null);
   const body = { tenant_id: tenantId, extension };
 
+  // A refusal was shown by the API client; the dialog closes either way.
   const onRevoke = async () => {
-    const res = await revoke.mutateAsync(body).catch(() => null);
+    await attempt(async () => notifySuccess((await revoke.mutateAsync(body)).message));
     setConfirm(null);
-    if (res) notifySuccess(res.message);
   };
   const onRotate = async () => {
-    const res = await rotate.mutateAsync({ ...body, send_email: sendEmail }).catch(() => null);
+    await attempt(async () => {
+      const res = await rotate.mutateAsync({ ...body, send_email: sendEmail });
+      notifySuccess(res.message);
+      setQrValue(res.qrValue);
+    });
     setConfirm(null);
-    if (!res) return;
-    notifySuccess(res.message);
-    setQrValue(res.qrValue);
   };
 
   return (

@@ -1,14 +1,15 @@
 import { Alert, Badge, Button, Card, Group, ScrollArea, Stack, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { required } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { checkDuplicateEmails, type DuplicateEmailRow } from '../api/check-duplicate-emails';
 import { useTenant } from '../api/get-tenant';
 import { tenantsPath } from './details-state';
-import { attempt } from '../../../lib/attempt';
 
 /** /tenants/check_email: which extensions carry an email, in one tenant or in every tenant the user may see. */
 export function CheckEmailPage() {
@@ -18,24 +19,13 @@ export function CheckEmailPage() {
   const from = params.get('tenant');
   const [tenant, setTenant] = useState<string | null>(from);
   const chosen = useTenant(tenant);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { field, message, submit, form } = useContractForm({ email: '' }, required({ email: 'starFieldsRequired' }), { oneMessage: true });
   const [result, setResult] = useState<{ rows: DuplicateEmailRow[]; withTenant: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function search(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setError(t('msg:starFieldsRequired'));
-    setError(null);
-    setBusy(true);
-    try {
-      await attempt(async () => {
-        setResult({ rows: await checkDuplicateEmails(email.trim(), tenant), withTenant: !tenant });
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const search = submit(
+    (values) => checkDuplicateEmails(values.email.trim(), tenant),
+    (rows) => setResult({ rows, withTenant: !tenant }),
+  );
 
   const yesNo = (v: boolean) => (
     <Badge size="sm" variant="light" color={v ? 'teal' : 'gray'}>
@@ -57,8 +47,8 @@ export function CheckEmailPage() {
               testId="check-tenant"
               w={{ base: '100%', sm: 320 }}
             />
-            <TextInput label={t('fields.email')} required value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="check-email" w={{ base: '100%', sm: 320 }} />
-            <Button type="submit" leftSection={<IconSearch size={16} />} loading={busy} data-testid="check-search">
+            <TextInput label={t('fields.email')} required {...field('email')} data-testid="check-email" w={{ base: '100%', sm: 320 }} />
+            <Button type="submit" leftSection={<IconSearch size={16} />} loading={form.submitting} data-testid="check-search">
               {t('table.search')}
             </Button>
             <Button variant="default" onClick={() => navigate(tenantsPath(from))} data-testid="check-cancel">
@@ -66,9 +56,9 @@ export function CheckEmailPage() {
             </Button>
           </Group>
         </form>
-        {error && (
+        {message && (
           <Alert mt="sm" color="red" variant="light" data-testid="check-error">
-            {error}
+            {message}
           </Alert>
         )}
       </Card>

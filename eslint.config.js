@@ -109,7 +109,8 @@ export default defineConfig(
   {
     name: 'provisio/tests',
     files: TESTS,
-    // Tests go through the real app and read top to bottom by scenario: a wider limit than the code they test.
-    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+    // Tests go through the real app and read top to bottom by scenario: twice the code's limit (once formatted, the
+    // longest test today counts about 550 lines).
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
   },
 );

@@ -97,7 +97,7 @@ export class NetSapiensDouble {
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://double');
     const path = url.pathname.replace(/^\/ns-api\/v2/, '');
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : null;
     } catch {

@@ -138,7 +138,9 @@ export async function startPhone(account: XmlSipAccount, o: PhoneOptions): Promi
     sock = await connectCtrl(o.ctrlPort, 10_000, hasExited);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`baresip ${account.username}: no control connection on ${o.ctrlPort} (${(err as Error).message})\n${out.slice(-1500)}`);
+    throw new Error(`baresip ${account.username}: no control connection on ${o.ctrlPort} (${(err as Error).message})\n${out.slice(-1500)}`, {
+      cause: err,
+    });
   }
   const events: PhoneEvent[] = [];
   const listeners = new Set<() => void>();

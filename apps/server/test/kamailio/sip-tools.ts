@@ -148,7 +148,7 @@ export async function startKamailio(opts: { port: number; dbUrl: string; workDir
     await waitForSip(opts.port, 10_000);
   } catch (err) {
     child.kill('SIGTERM');
-    throw new Error(`${(err as Error).message}\n${log.slice(-2000)}`);
+    throw new Error(`${(err as Error).message}\n${log.slice(-2000)}`, { cause: err });
   }
   return {
     port: opts.port,

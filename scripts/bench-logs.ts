@@ -2,7 +2,7 @@
  * Log store benchmark (issue #7). Run from the repository root: `npx tsx scripts/bench-logs.ts`
  *   (a) 1,000,000 lines over 30 days in a fresh SQLite log store; message-text filters over the last 24 h.
  *   (b) Throughput of GET /api/health on a listening server: logging off, vs. 10,000 lines/s into the store.
- *   (c) Busy share of the request thread and CPU of the process at 10,000 lines/s.
+ *   (c) Busy share of the request thread and CPU of the process at 10,000 lines/s (bench-logs-cpu.ts).
  * Options: `--only=query`, `--only=cpu` or `--only=http`; BENCH_DATABASE_URL=postgres://... also runs (a) on PostgreSQL;
  * for (b) BENCH_SECONDS, BENCH_ROUNDS, and BENCH_PIN=1 (server on one core, load generator on the other; needs taskset).
  * Figures are recorded in docs/benchmarks.md.
@@ -22,6 +22,7 @@ import type { LogStore } from '../apps/server/src/lib/logging/log-store';
 import { Mailer } from '../apps/server/src/lib/mailer';
 import { migrate } from '../apps/server/src/migrations';
 import { findLogs } from '../apps/server/src/modules/logs/logs.repository';
+import { cpuAtRate } from './bench-logs-cpu';
 
 const LINES = 1_000_000;
 const DAY = 86_400_000;
@@ -192,56 +193,6 @@ async function httpBench(): Promise<void> {
   for (const mode of ['store', 'store+stdout', 'store+requests']) {
     const on = median(results[mode]!);
     console.log(`    median ${mode.padEnd(15)} ${on.toFixed(0)} req/s vs off ${off.toFixed(0)} req/s: ratio ${(on / off).toFixed(3)} (cost ${((1 - on / off) * 100).toFixed(1)}%)`);
-  }
-}
-
-/**
- * (c) What 10,000 lines/s cost each thread, steadier than (b) on a busy host: lines are logged at that rate for a
- * few seconds while the event loop's utilisation (the request thread's busy time) and the process CPU (every
- * thread, the log worker included) are measured. Compared with logging off and with pino writing nowhere.
- */
-async function cpuAtRate(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-cpu-'));
-  const seconds = Number(process.env.BENCH_CPU_SECONDS ?? 5);
-  const measure = async (mode: 'off' | 'pino' | 'store') => {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: mode === 'off' ? 'silent' : 'info' });
-    const target: LogStoreTarget | null = mode === 'store' ? { kind: 'sqlite', file: path.join(dataDir, 'logs.sqlite') } : null;
-    const logging = createLogging(config, { target, stdout: false });
-    const jobLog = logging.log.child({ jobId: 'bench-job' });
-    const run = async (secs: number) => {
-      const elu0 = performance.eventLoopUtilization();
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      let emitted = 0;
-      await new Promise<void>((resolve) => {
-        const timer = setInterval(() => {
-          const elapsed = performance.now() - t0;
-          const due = Math.floor(elapsed * 10) - emitted; // 10 lines per ms
-          for (let i = 0; i < due; i++) jobLog.info({ tenant: 'bluebird.example', extension: 100 + (i % 900), step: emitted + i }, 'relink extension done');
-          emitted += Math.max(0, due);
-          if (elapsed >= secs * 1000) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 5);
-      });
-      await logging.flush();
-      const wall = performance.now() - t0;
-      const cpu = process.cpuUsage(cpu0);
-      return { main: performance.eventLoopUtilization(elu0).utilization * 100, process: ((cpu.user + cpu.system) / 1000 / wall) * 100, rate: (emitted * 1000) / wall };
-    };
-    await run(1); // warm-up (and the log worker's start)
-    const r = await run(seconds);
-    await logging.close();
-    return r;
-  };
-  const rows: [string, Awaited<ReturnType<typeof measure>>][] = [];
-  for (const mode of ['off', 'pino', 'store'] as const) rows.push([mode, await measure(mode)]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  console.log(`\n(c) ${seconds} s at 10,000 lines/s: busy share of the request thread (event loop) and CPU of the whole process`);
-  const labels = { off: 'logging off', pino: 'pino, no destination', store: 'pino + SQLite store (log worker)' };
-  for (const [mode, r] of rows) {
-    console.log(`    ${labels[mode as keyof typeof labels].padEnd(34)} request thread ${r.main.toFixed(1).padStart(5)}%   process ${r.process.toFixed(1).padStart(5)}%   (${Math.round(r.rate)} lines/s)`);
   }
 }
 

@@ -3,18 +3,14 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
-import { assertInScope, assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
+import { findTenant } from '../tenants/tenants.repository';
 
 const COLUMNS = ['id', 'ext', 'domain', 'tenant_id'] as const;
 
 /** Domains of the tenants the caller may see. */
 export async function listDomains(deps: Deps, actor: Actor, params: ListParams) {
-  const scope = await visibleTenantIds(deps.db, actor.caller);
-  if (scope !== 'all' && scope.length === 0) return { rows: [], total: 0 };
-  const base = deps.db.kysely
-    .selectFrom('domains')
-    .select(COLUMNS)
-    .$if(scope !== 'all', (q) => q.where('tenant_id', 'in', scope as string[]));
+  const base = scopeToCaller(deps.db.kysely, deps.db.kysely.selectFrom('domains').select(COLUMNS), actor.caller, 'tenant_id');
   return runList(base, params, {
     search: ['ext', 'domain', 'tenant_id'],
     sorts: { id: byColumn('id'), ext: byText('ext'), domain: byText('domain'), tenant_id: byText('tenant_id') },
@@ -32,19 +28,17 @@ export async function getDomain(deps: Deps, actor: Actor, id: number): Promise<D
 }
 
 export async function saveDomain(deps: Deps, actor: Actor, body: CreateUpdateDomainBody): Promise<number> {
-  const scope = await visibleTenantIds(deps.db, actor.caller);
-  assertInScope(scope, body.tenant_id);
+  await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const now = Date.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
     const before = body.id === undefined ? undefined : await trx.selectFrom('domains').selectAll().where('id', '=', body.id).executeTakeFirst();
     if (body.id !== undefined) {
       if (!before) throw notFound();
       // The stored tenant decides visibility: a caller cannot reach another tenant's domain by naming their own.
-      assertInScope(scope, before.tenant_id);
+      await assertTenantVisible(trx, actor.caller, before.tenant_id);
       if (before.ext !== body.ext || before.tenant_id !== body.tenant_id) throw new AppError('locked_on_edit', 'lockedOnEdit');
     }
-    const tenant = await trx.selectFrom('tenants').select('tid').where('tid', '=', body.tenant_id).executeTakeFirst();
-    if (!tenant) throw new AppError('not_found', 'tenantNotFound');
+    if (!(await findTenant(trx, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
     const dup = await trx
       .selectFrom('domains')
       .select('id')
@@ -69,11 +63,10 @@ export async function saveDomain(deps: Deps, actor: Actor, body: CreateUpdateDom
 }
 
 export async function deleteDomain(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const scope = await visibleTenantIds(deps.db, actor.caller);
   await deps.db.kysely.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound();
-    assertInScope(scope, before.tenant_id);
+    await assertTenantVisible(trx, actor.caller, before.tenant_id);
     await trx.deleteFrom('domains').where('id', '=', id).execute();
     await recordAudit(trx, actor, { entity: 'domain', entity_id: id, action: 'delete', before });
   });

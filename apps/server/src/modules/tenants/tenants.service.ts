@@ -7,26 +7,21 @@ import type { Caller } from '../auth/caller';
 import { SYNC_JOIN_FINISHED_MS } from '../extensions/extensions.jobs';
 import { assertAppLimit } from '../extensions/licence-limits';
 import { TENANTS_SYNC } from './tenants.jobs';
-import { assertTenantVisible, visibleTenantIds } from './tenant-scope';
+import { assertTenantVisible, scopeToCaller } from './tenant-scope';
+import { findTenant, newTenantRow, readTenant, setTenantFlag } from './tenants.repository';
 
 export const createdBy = (caller: Caller) => `${caller.kind}:${caller.id}`;
 
 /** The tenants the caller may see, sorted by name. */
 export async function listTenants(deps: Deps, caller: Caller, params: ListParams): Promise<{ rows: TenantRow[]; total: number }> {
-  const scope = await visibleTenantIds(deps.db, caller);
-  if (scope !== 'all' && scope.length === 0) return { rows: [], total: 0 };
-  let base = deps.db.kysely.selectFrom('tenants').select(['tid', 'tname', 'desktop_app_allowed', 'mobile_app_allowed']);
-  if (scope !== 'all') base = base.where('tid', 'in', scope);
+  const base = scopeToCaller(deps.db.kysely, deps.db.kysely.selectFrom('tenants').select(['tid', 'tname', 'desktop_app_allowed', 'mobile_app_allowed']), caller, 'tid');
   const { rows, total } = await runList(base, params, {
     search: ['tid', 'tname'],
     sorts: { tname: byText('tname'), tid: byText('tid') },
     defaultSort: 'tname',
     tieBreak: 'tid',
   });
-  return {
-    rows: rows.map((r) => ({ ...r, desktop_app_allowed: r.desktop_app_allowed === 1, mobile_app_allowed: r.mobile_app_allowed === 1 })),
-    total,
-  };
+  return { rows: rows.map(readTenant), total };
 }
 
 /** Starts the tenant-list sync, or joins the one queued or running, or the one finished less than two minutes ago. */
@@ -39,15 +34,10 @@ export async function setTenantApp(deps: Deps, actor: Actor, body: UpdateAndGetT
   await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const on = body.value === 'true';
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('tenants').selectAll().where('tid', '=', body.tenant_id).executeTakeFirst();
+    const before = await findTenant(trx, body.tenant_id);
     if (!before) throw new AppError('not_found', 'tenantNotFound');
-    if (on && before[body.column_name] !== 1) await assertAppLimit(trx, body.tenant_id, body.column_name, { wholeTenant: true });
-    const after = await trx
-      .updateTable('tenants')
-      .set({ [body.column_name]: on ? 1 : 0, updated_at: Date.now() })
-      .where('tid', '=', body.tenant_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if (on && !readTenant(before)[body.column_name]) await assertAppLimit(trx, body.tenant_id, body.column_name, { wholeTenant: true });
+    const after = await setTenantFlag(trx, body.tenant_id, body.column_name, on);
     await recordAudit(trx, actor, { entity: 'tenant', entity_id: body.tenant_id, action: 'update', before, after });
   });
 }
@@ -56,8 +46,7 @@ export async function setTenantApp(deps: Deps, actor: Actor, body: UpdateAndGetT
 export async function createTenant(deps: Deps, actor: Actor, body: CreateTenantBody): Promise<void> {
   const { connector } = deps;
   if (!connector.capabilities.createTenant || !connector.createTenant) throw new AppError('forbidden', 'platformCannotWrite');
-  const exists = await deps.db.kysely.selectFrom('tenants').select('tid').where('tid', '=', body.tid).executeTakeFirst();
-  if (exists) throw new AppError('conflict', 'tenantExists');
+  if (await findTenant(deps.db.kysely, body.tid)) throw new AppError('conflict', 'tenantExists');
   const domain = body.domain || body.tid;
   const siteName = body.site_name || 'Main';
   try {
@@ -68,7 +57,7 @@ export async function createTenant(deps: Deps, actor: Actor, body: CreateTenantB
   }
   const now = Date.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const row = { tid: body.tid, tname: body.tname, mobile_app_allowed: 0, desktop_app_allowed: 0, created_at: now, updated_at: now };
+    const row = newTenantRow(body.tid, body.tname, now);
     await trx.insertInto('tenants').values(row).execute();
     await trx.insertInto('tenant_domains').values({ tenant_id: body.tid, domain, site_name: siteName }).execute();
     await recordAudit(trx, actor, { entity: 'tenant', entity_id: body.tid, action: 'create', after: { ...row, domain, site_name: siteName } });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type TelephonyConnector, readAll } from '../../platform/connector';
+import { newTenantRow } from './tenants.repository';
 
 const CHUNK = 500;
 
@@ -16,7 +17,7 @@ export async function syncTenants(db: Kysely<Database>, connector: TelephonyConn
     const before = await trx.selectFrom('tenants').select(['tid']).execute();
     const known = new Set(before.map((r) => r.tid));
     for (let i = 0; i < items.length; i += CHUNK) {
-      const rows = items.slice(i, i + CHUNK).map((t) => ({ tid: t.externalId, tname: t.name, mobile_app_allowed: 0, desktop_app_allowed: 0, created_at: now, updated_at: now }));
+      const rows = items.slice(i, i + CHUNK).map((t) => newTenantRow(t.externalId, t.name, now));
       created += rows.filter((r) => !known.has(r.tid)).length;
       await trx
         .insertInto('tenants')

@@ -9,6 +9,7 @@ import { EXTENSIONS_IMPORT } from './extensions.jobs';
 import { AppError } from '../../lib/errors';
 import { takeRateSlot } from '../auth/login-throttle';
 import { assertTenantVisible } from '../tenants/tenant-scope';
+import { findTenant } from '../tenants/tenants.repository';
 import { listTenantExtensions } from './extensions.repository';
 import { type AppColumnName, appUse, limitMessageKey } from './licence-limits';
 
@@ -115,8 +116,7 @@ export async function planImport(deps: Deps, caller: Caller, rows: Row[], lang: 
   for (const [tenantId, indexes] of byTenant) {
     await assertTenantVisible(deps.db, caller, tenantId);
     const db = deps.db.kysely;
-    const tenant = await db.selectFrom('tenants').select('tid').where('tid', '=', tenantId).executeTakeFirst();
-    if (!tenant) throw new AppError('not_found', 'tenantNotFound');
+    if (!(await findTenant(db, tenantId))) throw new AppError('not_found', 'tenantNotFound');
     const existing = new Map((await listTenantExtensions(db, tenantId, {})).rows.map((r) => [r.extension, r]));
     const domains = new Set((await db.selectFrom('tenant_domains').select('domain').where('tenant_id', '=', tenantId).execute()).map((d) => d.domain));
     const use = { mobile_app_allowed: await appUse(db, tenantId, 'mobile_app_allowed'), desktop_app_allowed: await appUse(db, tenantId, 'desktop_app_allowed') };
@@ -171,7 +171,7 @@ const yes = (b: boolean) => (b ? 'true' : 'false');
 /** The export: file name and rows under the ten headers, in the list's order; importing it back changes nothing. */
 export async function exportExtensions(deps: Deps, caller: Caller, tenantId: string) {
   await assertTenantVisible(deps.db, caller, tenantId);
-  const tenant = await deps.db.kysely.selectFrom('tenants').select('tname').where('tid', '=', tenantId).executeTakeFirst();
+  const tenant = await findTenant(deps.db.kysely, tenantId);
   if (!tenant) throw new AppError('not_found', 'tenantNotFound');
   const { rows } = await listTenantExtensions(deps.db.kysely, tenantId, {});
   return {

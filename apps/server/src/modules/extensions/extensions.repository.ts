@@ -1,7 +1,9 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ExtensionRow, LifecycleFilter } from '@provisio/contract';
 import type { Database, ExtensionsTable } from '../../db/schema';
+import { flagReader, toFlag } from '../../lib/flags';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
+import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
 import { LIFECYCLE_COLUMNS, type StoredLifecycle, whereLifecycle } from './lifecycle';
 
 export const EXTENSION_COLUMNS = ['id', 'tenant_id', 'extension', 'domain', 'site_name', 'firstname', 'lastname', 'admin', 'email', 'linked', 'mobile_app_allowed', 'desktop_app_allowed'] as const;
@@ -10,17 +12,15 @@ const PAD = sql.lit('0'.repeat(64));
 /** Extensions sort as numbers when they are numbers: left-padded to 64 characters (works on both databases). */
 const byExtension = sql`substr(${PAD} || ${sql.ref('extension')}, length(${sql.ref('extension')}) + 1)`;
 
-type StoredRow = Pick<Selectable<ExtensionsTable>, (typeof EXTENSION_COLUMNS)[number]>;
+/** An extension as stored (flags 0/1): what lookups return and the audit records. */
+export type StoredExtension = Selectable<ExtensionsTable>;
 
-export function toExtensionRow<R extends StoredRow>(r: R): Omit<R, 'admin' | 'linked' | 'mobile_app_allowed' | 'desktop_app_allowed'> & ExtensionRow {
-  return {
-    ...r,
-    admin: r.admin === 1,
-    linked: r.linked === 1,
-    mobile_app_allowed: r.mobile_app_allowed === 1,
-    desktop_app_allowed: r.desktop_app_allowed === 1,
-  };
-}
+/** The extension's flag columns, stored 0/1. */
+export const EXTENSION_FLAGS = ['admin', 'linked', 'mobile_app_allowed', 'desktop_app_allowed'] as const;
+export type ExtensionFlag = (typeof EXTENSION_FLAGS)[number];
+
+/** Any extension row, whole or partial, with its flags as booleans. */
+export const readExtension = flagReader(EXTENSION_FLAGS);
 
 /**
  * One tenant's extensions: searched over extension, names and email; narrowed to one lifecycle step; sorted; paged
@@ -49,11 +49,23 @@ export async function listTenantExtensions(
     defaultSort: 'extension',
     tieBreak: 'id',
   });
-  return { rows: rows.map(toExtensionRow), total };
+  return { rows: rows.map(readExtension), total };
 }
 
-export function findExtension(db: Kysely<Database>, tenantId: string, extension: string) {
+/** One extension of a tenant, as stored (the unique index on tenant and extension). */
+export function findExtension(db: Kysely<Database>, tenantId: string, extension: string): Promise<StoredExtension | undefined> {
   return db.selectFrom('extensions').selectAll().where('tenant_id', '=', tenantId).where('extension', '=', extension).executeTakeFirst();
+}
+
+/** The tenant of the scope having this extension on this domain (the first one found, as a link request names it). */
+export async function findExtensionTenant(db: Kysely<Database>, scope: TenantScope, domain: string, extension: string): Promise<string | undefined> {
+  const q = db.selectFrom('extensions').select('tenant_id').where('domain', '=', domain).where('extension', '=', extension);
+  return (await scopeToCaller(db, q, scope, 'tenant_id').executeTakeFirst())?.tenant_id;
+}
+
+/** Turns one app on or off for one extension; the row after, for the audit. */
+export function setExtensionFlag(db: Kysely<Database>, id: number, column: 'mobile_app_allowed' | 'desktop_app_allowed', on: boolean): Promise<StoredExtension> {
+  return db.updateTable('extensions').set({ [column]: toFlag(on), updated_at: Date.now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function tenantDomainNames(db: Kysely<Database>, tenantId: string): Promise<Set<string>> {

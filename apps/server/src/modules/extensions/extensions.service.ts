@@ -2,11 +2,13 @@ import type { AppUsageReply, CreateExtensionBody, EditUserDetailsBody, Extension
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { toFlag } from '../../lib/flags';
 import type { ListParams } from '../../lib/list-query';
 import type { Caller } from '../auth/caller';
-import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
+import { findTenant } from '../tenants/tenants.repository';
 import { EXTENSIONS_SYNC, SYNC_JOIN_FINISHED_MS } from './extensions.jobs';
-import { findExtension, listTenantExtensions, tenantDomainNames } from './extensions.repository';
+import { findExtension, listTenantExtensions, readExtension, setExtensionFlag, tenantDomainNames } from './extensions.repository';
 import { removePortalExtensions, upsertPortalExtensions } from './extensions.sync';
 import { appUse, assertAppLimit } from './licence-limits';
 import { withRegistrations } from './extensions.sip';
@@ -54,18 +56,19 @@ export async function setExtensionApp(deps: Deps, actor: Actor, body: UpdateAndG
   await deps.db.kysely.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('extensions').selectAll().where('id', '=', body.id).where('tenant_id', '=', body.tenant_id).executeTakeFirst();
     if (!before) throw notFoundExt();
-    if (before[body.column_name] === (on ? 1 : 0)) return;
+    if (readExtension(before)[body.column_name] === on) return;
     if (on) await assertAppLimit(trx, body.tenant_id, body.column_name);
-    const after = await trx.updateTable('extensions').set({ [body.column_name]: on ? 1 : 0, updated_at: Date.now() }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
+    const after = await setExtensionFlag(trx, before.id, body.column_name, on);
     await recordAudit(trx, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${before.extension}`, action: 'update', before, after });
   });
 }
 
 export async function getUserDetails(deps: Deps, caller: Caller, tenantId: string, extension: string): Promise<UserDetails> {
   await assertTenantVisible(deps.db, caller, tenantId);
-  const e = await findExtension(deps.db.kysely, tenantId, extension);
-  if (!e) throw notFoundExt();
-  return { firstName: e.firstname, lastName: e.lastname, emailAddress: e.email, mobilePhone: e.mobile_phone, homePhone: e.home_phone, domain: e.domain, linked: e.linked === 1 };
+  const found = await findExtension(deps.db.kysely, tenantId, extension);
+  if (!found) throw notFoundExt();
+  const e = readExtension(found);
+  return { firstName: e.firstname, lastName: e.lastname, emailAddress: e.email, mobilePhone: e.mobile_phone, homePhone: e.home_phone, domain: e.domain, linked: e.linked };
 }
 
 /**
@@ -81,8 +84,9 @@ export async function editUserDetails(deps: Deps, actor: Actor, body: EditUserDe
   const domain = d.domain || before.domain;
   if (domain !== before.domain && !(await tenantDomainNames(db, body.tenant_id)).has(domain)) throw new AppError('validation_failed', 'domainNotInTenant');
   const emailChanged = d.emailAddress.toLowerCase() !== before.email.toLowerCase();
-  if (before.linked === 1 && emailChanged && !body.delink) throw new AppError('validation_failed', 'linkedEmailLocked');
-  const platform = { extension: before.extension, domain, siteName: before.site_name, firstname: d.firstName, lastname: d.lastName, email: d.emailAddress, admin: before.admin === 1 };
+  const flags = readExtension(before);
+  if (flags.linked && emailChanged && !body.delink) throw new AppError('validation_failed', 'linkedEmailLocked');
+  const platform = { extension: before.extension, domain, siteName: before.site_name, firstname: d.firstName, lastname: d.lastName, email: d.emailAddress, admin: flags.admin };
   const platformChanged = domain !== before.domain || d.firstName !== before.firstname || d.lastName !== before.lastname || d.emailAddress !== before.email;
   if (platformChanged) {
     if (!deps.connector.upsertExtensions) throw platformCannotWrite();
@@ -90,10 +94,10 @@ export async function editUserDetails(deps: Deps, actor: Actor, body: EditUserDe
   }
   await db.transaction().execute(async (trx) => {
     await upsertPortalExtensions(trx, body.tenant_id, [platform]);
-    const delink = body.delink === true && before.linked === 1;
+    const delink = body.delink === true && flags.linked;
     const after = await trx
       .updateTable('extensions')
-      .set({ mobile_phone: d.mobilePhone ?? before.mobile_phone, home_phone: d.homePhone ?? before.home_phone, ...(delink ? { linked: 0 } : {}) })
+      .set({ mobile_phone: d.mobilePhone ?? before.mobile_phone, home_phone: d.homePhone ?? before.home_phone, ...(delink ? { linked: toFlag(false) } : {}) })
       .where('id', '=', before.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -108,31 +112,28 @@ export async function editUserDetails(deps: Deps, actor: Actor, body: EditUserDe
 /** Extensions carrying this email (any case) in the tenant given, or in every tenant the caller may see. */
 export async function checkDuplicateEmails(deps: Deps, caller: Caller, email: string, tenantId?: string) {
   if (tenantId) await assertTenantVisible(deps.db, caller, tenantId);
-  const scope = tenantId ? [tenantId] : await visibleTenantIds(deps.db, caller);
-  if (scope !== 'all' && scope.length === 0) return [];
-  let q = deps.db.kysely
+  const q = deps.db.kysely
     .selectFrom('extensions as e')
     .innerJoin('tenants as t', 't.tid', 'e.tenant_id')
     .select(['e.id', 'e.extension', 'e.firstname', 'e.lastname', 'e.admin', 'e.email', 'e.linked', 'e.tenant_id', 't.tname'])
     .where((eb) => eb(eb.fn('lower', ['e.email']), '=', email.trim().toLowerCase()));
-  if (scope !== 'all') q = q.where('e.tenant_id', 'in', scope);
-  const rows = await q.orderBy('t.tname').orderBy('e.extension').execute();
-  return rows.map((r) => ({ ...r, admin: r.admin === 1, linked: r.linked === 1 }));
+  const rows = await scopeToCaller(deps.db.kysely, q, tenantId ? [tenantId] : caller, 'e.tenant_id').orderBy('t.tname').orderBy('e.extension').execute();
+  return rows.map(readExtension);
 }
 
 /** Adds an extension on the platform (which generates and keeps its SIP password), then in the portal. */
 export async function createExtension(deps: Deps, actor: Actor, body: CreateExtensionBody): Promise<number> {
   if (!deps.connector.upsertExtensions) throw platformCannotWrite();
   const db = deps.db.kysely;
-  const tenant = await db.selectFrom('tenants').select('tid').where('tid', '=', body.tenant_id).executeTakeFirst();
-  if (!tenant) throw new AppError('not_found', 'tenantNotFound');
+  if (!(await findTenant(db, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
   if (await findExtension(db, body.tenant_id, body.extension)) throw new AppError('conflict', 'extensionExists');
   if (!(await tenantDomainNames(db, body.tenant_id)).has(body.domain)) throw new AppError('validation_failed', 'domainNotInTenant');
   const platform = { extension: body.extension, domain: body.domain, siteName: body.site_name, firstname: body.firstname, lastname: body.lastname, email: body.email, admin: body.admin };
   await deps.connector.upsertExtensions(body.tenant_id, [platform]);
   return db.transaction().execute(async (trx) => {
     await upsertPortalExtensions(trx, body.tenant_id, [platform]);
-    const after = await trx.selectFrom('extensions').selectAll().where('tenant_id', '=', body.tenant_id).where('extension', '=', body.extension).executeTakeFirstOrThrow();
+    const after = await findExtension(trx, body.tenant_id, body.extension);
+    if (!after) throw notFoundExt();
     await recordAudit(trx, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${body.extension}`, action: 'create', after });
     return after.id;
   });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { toFlag } from '../../lib/flags';
 import { type PlatformExtension, type TelephonyConnector, readAll } from '../../platform/connector';
 
 const CHUNK = 500;
@@ -17,7 +18,7 @@ const platformColumns = (tenantId: string, e: PlatformExtension, now: number) =>
   firstname: e.firstname,
   lastname: e.lastname,
   email: e.email,
-  admin: e.admin ? 1 : 0,
+  admin: toFlag(e.admin),
   updated_at: now,
 });
 
@@ -32,8 +33,8 @@ export async function upsertPortalExtensions(trx: Transaction<Database>, tenantI
     const rows = items.slice(i, i + CHUNK).map((e) => ({
       ...platformColumns(tenantId, e, now),
       linked: 0,
-      mobile_app_allowed: e.mobile_app_allowed ? 1 : 0,
-      desktop_app_allowed: e.desktop_app_allowed ? 1 : 0,
+      mobile_app_allowed: toFlag(e.mobile_app_allowed ?? false),
+      desktop_app_allowed: toFlag(e.desktop_app_allowed ?? false),
       mobile_phone: '',
       home_phone: '',
       sip_password: '',
@@ -77,7 +78,7 @@ export async function removePortalExtensions(trx: Transaction<Database>, tenantI
 }
 
 const differs = (a: PlatformExtension, b: { domain: string; site_name: string; firstname: string; lastname: string; email: string; admin: number }) =>
-  a.domain !== b.domain || a.siteName !== b.site_name || a.firstname !== b.firstname || a.lastname !== b.lastname || a.email !== b.email || (a.admin ? 1 : 0) !== b.admin;
+  a.domain !== b.domain || a.siteName !== b.site_name || a.firstname !== b.firstname || a.lastname !== b.lastname || a.email !== b.email || toFlag(a.admin) !== b.admin;
 
 export interface ExtensionSyncReport {
   domains: number;

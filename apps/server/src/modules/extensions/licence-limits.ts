@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MessageKey } from '@provisio/contract';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { findTenant, readTenant } from '../tenants/tenants.repository';
 
 export type AppColumnName = 'mobile_app_allowed' | 'desktop_app_allowed';
 
@@ -19,7 +20,7 @@ export interface AppUse {
 /** Use of one app against the tenant's licence: every extension counts when the tenant-level switch is on. */
 export async function appUse(db: Kysely<Database>, tenantId: string, column: AppColumnName): Promise<AppUse> {
   const [tenant, licence, counts] = await Promise.all([
-    db.selectFrom('tenants').select([column]).where('tid', '=', tenantId).executeTakeFirst(),
+    findTenant(db, tenantId),
     db.selectFrom('licences').select([LIMIT_OF[column]]).where('tenant_id', '=', tenantId).executeTakeFirst(),
     db
       .selectFrom('extensions')
@@ -27,7 +28,7 @@ export async function appUse(db: Kysely<Database>, tenantId: string, column: App
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst(),
   ]);
-  const tenantLevel = (tenant as Record<string, number> | undefined)?.[column] === 1;
+  const tenantLevel = tenant ? readTenant(tenant)[column] : false;
   const extensions = Number(counts?.all ?? 0);
   const on = Number(counts?.on ?? 0);
   const limit = Number((licence as Record<string, number> | undefined)?.[LIMIT_OF[column]] ?? 0);

@@ -7,7 +7,9 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import { emailToPlatform } from './email-to-platform';
 import { assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { composeLinkEmail, qrLink } from './link-email';
+import { findExtension } from '../extensions/extensions.repository';
 import { markInvited } from '../extensions/lifecycle';
+import { scopeToCaller } from '../tenants/tenant-scope';
 
 export const EMAIL_LINKS = 'app-accounts.email-links';
 export const RELINK = 'app-accounts.relink';
@@ -37,12 +39,11 @@ export const emailLinksJob = defineJob({
     const total = p.recipients.length;
     for (; next < total; next++) {
       const email = p.recipients[next]!;
-      let q = ctx.db
+      const q = ctx.db
         .selectFrom('extensions')
         .select(['tenant_id', 'extension', 'firstname', 'lastname', 'email'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email));
-      if (p.tenants !== 'all') q = q.where('tenant_id', 'in', p.tenants.length ? p.tenants : ['']);
-      const users = await q.orderBy('tenant_id').orderBy('extension').execute();
+      const users = await scopeToCaller(ctx.db, q, p.tenants, 'tenant_id').orderBy('tenant_id').orderBy('extension').execute();
       if (users.length === 0) failures.push(formatMessage(p.lang, 'emailSendFailed', { extension: email }));
       for (const u of users) {
         const mail = composeLinkEmail({ subject: p.subject, body: p.body }, u, { publicUrl: deps.config.publicUrl, cloudId: deps.config.CLOUD_ID, lang: p.lang });
@@ -73,7 +74,7 @@ export const relinkJob = defineJob({
     const total = users.length;
     for (; next < total; next++) {
       const u = users[next]!;
-      const ext = await ctx.db.selectFrom('extensions').selectAll().where('tenant_id', '=', u.tenant_id).where('extension', '=', u.extension).executeTakeFirst();
+      const ext = await findExtension(ctx.db, u.tenant_id, u.extension);
       try {
         if (!ext) throw new AppError('not_found', 'extensionNotFound');
         await assertEmailFree(ctx.db, deps.config.CLOUD_ID, u.tenant_id, u.extension, u.email);

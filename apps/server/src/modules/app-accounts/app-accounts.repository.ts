@@ -3,8 +3,16 @@ import type { Database, ExtensionsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError, uniqueOr } from '../../lib/errors';
+import { flagReader, toFlag } from '../../lib/flags';
+import { EXTENSION_FLAGS } from '../extensions/extensions.repository';
 
 export type AccountTrx = Transaction<Database>;
+
+/** The app account's flag columns, stored 0/1. */
+export const APP_ACCOUNT_FLAGS = ['must_change_password'] as const;
+
+/** An app account row (whole, partial, or joined with its extension) with the flags of both as booleans. */
+export const readAppAccount = flagReader([...APP_ACCOUNT_FLAGS, ...EXTENSION_FLAGS]);
 
 export interface SaveAccount {
   cloudId: string;
@@ -41,7 +49,7 @@ export async function saveAppAccount(trx: AccountTrx, actor: Actor | null, a: Sa
   const taken = emailTaken;
   const now = Date.now();
   const before = await trx.selectFrom('app_accounts').selectAll().where('cloud_id', '=', a.cloudId).where('tenant_id', '=', a.tenantId).where('extension', '=', ext.extension).executeTakeFirst();
-  const values = { username, password_hash: a.passwordHash, must_change_password: 1, updated_at: now, ...(a.did !== undefined ? { did: a.did } : {}) };
+  const values = { username, password_hash: a.passwordHash, must_change_password: toFlag(true), updated_at: now, ...(a.did !== undefined ? { did: a.did } : {}) };
   const after = before
     ? await uniqueOr(() => trx.updateTable('app_accounts').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow(), taken)
     : await uniqueOr(
@@ -50,7 +58,7 @@ export async function saveAppAccount(trx: AccountTrx, actor: Actor | null, a: Sa
       );
   const extAfter = await trx
     .updateTable('extensions')
-    .set({ email: a.email.trim(), linked: 1, updated_at: now, ...(a.pin !== undefined ? { pin: a.pin } : {}) })
+    .set({ email: a.email.trim(), linked: toFlag(true), updated_at: now, ...(a.pin !== undefined ? { pin: a.pin } : {}) })
     .where('id', '=', ext.id)
     .returningAll()
     .executeTakeFirstOrThrow();

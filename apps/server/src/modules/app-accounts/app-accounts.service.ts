@@ -6,7 +6,8 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { hashPassword } from '../../lib/passwords';
-import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { type TenantScope, assertTenantVisible, scopeToCaller, visibleTenantIds } from '../tenants/tenant-scope';
+import { findExtension, findExtensionTenant } from '../extensions/extensions.repository';
 import { EMAIL_LINKS, RELINK } from './app-accounts.jobs';
 import { type AccountTrx, assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { assertCcInScope, parseCc } from './email-cc';
@@ -20,12 +21,9 @@ const createdBy = (actor: Actor) => `${actor.caller.kind}:${actor.caller.id}`;
 async function linkTenant(deps: Deps, actor: Actor, body: LinkExtensionBody): Promise<string> {
   if (body.tenant_id) return body.tenant_id;
   if (!body.domain) throw new AppError('validation_failed', 'linkFieldsRequired');
-  const scope = await visibleTenantIds(deps.db, actor.caller);
-  let q = deps.db.kysely.selectFrom('extensions').select('tenant_id').where('domain', '=', body.domain).where('extension', '=', body.extension);
-  if (scope !== 'all') q = q.where('tenant_id', 'in', scope.length ? scope : ['']);
-  const row = await q.executeTakeFirst();
-  if (!row) throw new AppError('validation_failed', 'extensionNotSelected');
-  return row.tenant_id;
+  const tenantId = await findExtensionTenant(deps.db.kysely, actor.caller, body.domain, body.extension);
+  if (!tenantId) throw new AppError('validation_failed', 'extensionNotSelected');
+  return tenantId;
 }
 
 /** Creates or updates the extension's app account (password as a hash, to change at first sign-in) and links it. */
@@ -33,7 +31,7 @@ export async function linkExtension(deps: Deps, actor: Actor, body: LinkExtensio
   if (!body.extension.trim()) throw new AppError('validation_failed', 'extensionNotSelected');
   const tenantId = await linkTenant(deps, actor, body);
   await assertTenantVisible(deps.db, actor.caller, tenantId);
-  const ext = await deps.db.kysely.selectFrom('extensions').selectAll().where('tenant_id', '=', tenantId).where('extension', '=', body.extension).executeTakeFirst();
+  const ext = await findExtension(deps.db.kysely, tenantId, body.extension);
   if (!ext) throw new AppError('validation_failed', 'extensionNotSelected');
   // A refused link must change nothing: the email is checked before the platform gets it, and a link lost to a
   // parallel one puts the platform's email back.
@@ -65,16 +63,15 @@ function recipients(body: EmailLinkBody): string[] {
 }
 
 /** How many subscribers of each tenant of the scope have one of these emails: the messages a send will queue. */
-async function subscribersPerTenant(deps: Deps, scope: 'all' | string[], emails: string[]): Promise<Map<string, number>> {
+async function subscribersPerTenant(deps: Deps, scope: TenantScope, emails: string[]): Promise<Map<string, number>> {
   const perTenant = new Map<string, number>();
   for (let i = 0; i < emails.length; i += 500) {
-    let q = deps.db.kysely
+    const q = deps.db.kysely
       .selectFrom('extensions')
       .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails.slice(i, i + 500)))
       .groupBy('tenant_id');
-    if (scope !== 'all') q = q.where('tenant_id', 'in', scope.length ? scope : ['']);
-    for (const row of await q.execute()) perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + Number(row.n));
+    for (const row of await scopeToCaller(deps.db.kysely, q, scope, 'tenant_id').execute()) perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + Number(row.n));
   }
   return perTenant;
 }
@@ -112,11 +109,13 @@ export async function emailLink(deps: Deps, actor: Actor, body: EmailLinkBody, l
   const to = recipients(body);
   const cc = parseCc(body.cc);
   if (body.tenant_id) await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
-  const scope = body.tenant_id ? [body.tenant_id] : await visibleTenantIds(deps.db, actor.caller);
+  const scope: TenantScope = body.tenant_id ? [body.tenant_id] : actor.caller;
   await assertCcInScope(deps.db, actor.caller, scope, cc);
   const perTenant = await subscribersPerTenant(deps, scope, to);
   for (const [tenantId, n] of perTenant) perTenant.set(tenantId, n * (1 + cc.length));
-  const payload = { recipients: to, cc: cc.join(', '), subject: body.subject!.trim(), body: sanitizeRichText(body.body!), tenants: scope, lang };
+  // The job keeps the tenants as they are now: it sends what the caller could send when they asked.
+  const tenants = body.tenant_id ? [body.tenant_id] : await visibleTenantIds(deps.db, actor.caller);
+  const payload = { recipients: to, cc: cc.join(', '), subject: body.subject!.trim(), body: sanitizeRichText(body.body!), tenants, lang };
   const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), EMAIL_LINKS, payload, { tenantId: body.tenant_id ?? null, createdBy: createdBy(actor) });
   return { ok: true, message: formatMessage(lang, 'emailsQueued'), job_id: id, joined: false };
 }

@@ -3,6 +3,7 @@ import { LIMITS } from '@provisio/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../auth/caller';
+import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
 
 const isEmail = (s: string) => z.email().safeParse(s).success;
 
@@ -16,38 +17,22 @@ export function parseCc(cc: string | undefined): string[] {
 }
 
 /** The addresses of `wanted` that belong to the caller, or to a subscriber, portal user or reseller user of the scope. */
-async function knownAddresses(db: Db, caller: Caller, scope: string[], wanted: string[]): Promise<Set<string>> {
+async function knownAddresses(db: Db, caller: Caller, scope: TenantScope, wanted: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   const add = (rows: { email: string }[]) => rows.forEach((r) => known.add(r.email.toLowerCase()));
   const self = caller.kind === 'user' ? 'users' : 'reseller_users';
   add(await db.kysely.selectFrom(self).select('email').where('id', '=', caller.id).execute());
-  if (scope.length === 0) return known;
-  add(
-    await db.kysely
-      .selectFrom('extensions')
-      .select('email')
-      .where('tenant_id', 'in', scope)
-      .where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted))
-      .execute(),
-  );
-  add(
-    await db.kysely
-      .selectFrom('users')
-      .select('email')
-      .where('company', 'in', scope)
-      .where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted))
-      .execute(),
-  );
-  add(
-    await db.kysely
-      .selectFrom('reseller_users as u')
-      .innerJoin('reseller_user_links as l', 'l.reseller_user_id', 'u.id')
-      .innerJoin('reseller_tenants as rt', 'rt.reseller_id', 'l.reseller_id')
-      .select('u.email')
-      .where('rt.tenant_id', 'in', scope)
-      .where((eb) => eb(eb.fn('lower', ['u.email']), 'in', wanted))
-      .execute(),
-  );
+  const subscribers = db.kysely.selectFrom('extensions').select('email').where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted));
+  add(await scopeToCaller(db.kysely, subscribers, scope, 'tenant_id').execute());
+  const users = db.kysely.selectFrom('users').select('email').where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted));
+  add(await scopeToCaller(db.kysely, users, scope, 'company').execute());
+  const resellerUsers = db.kysely
+    .selectFrom('reseller_users as u')
+    .innerJoin('reseller_user_links as l', 'l.reseller_user_id', 'u.id')
+    .innerJoin('reseller_tenants as rt', 'rt.reseller_id', 'l.reseller_id')
+    .select('u.email')
+    .where((eb) => eb(eb.fn('lower', ['u.email']), 'in', wanted));
+  add(await scopeToCaller(db.kysely, resellerUsers, scope, 'rt.tenant_id').execute());
   return known;
 }
 
@@ -55,9 +40,9 @@ async function knownAddresses(db: Db, caller: Caller, scope: string[], wanted: s
  * Copies may go only to addresses known in the caller's scope (issue #13: the portal must not mail anyone an
  * attacker names); an admin may copy any valid address. The first unknown address is named in the 400.
  */
-export async function assertCcInScope(db: Db, caller: Caller, scope: 'all' | string[], cc: string[]): Promise<void> {
+export async function assertCcInScope(db: Db, caller: Caller, scope: TenantScope, cc: string[]): Promise<void> {
   if (cc.length === 0 || caller.role === 'admin') return;
-  const known = await knownAddresses(db, caller, scope === 'all' ? [] : scope, cc);
+  const known = await knownAddresses(db, caller, scope, cc);
   const unknown = cc.find((a) => !known.has(a));
   if (unknown !== undefined) throw new AppError('validation_failed', 'ccNotAllowed', { address: unknown });
 }

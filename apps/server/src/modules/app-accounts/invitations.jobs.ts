@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { defineJob } from '../../lib/jobs';
 import { markInvited } from '../extensions/lifecycle';
 import { tenantSeats, takeSeat } from './invite-licence';
+import { readExtension } from '../extensions/extensions.repository';
 import { composeLinkEmail } from './link-email';
 import { releaseMailQuotaIn } from './mail-quota';
 
@@ -56,12 +57,13 @@ export const inviteJob = defineJob({
       const rows = await q.execute();
       if (rows.length === 0) break;
       for (const r of rows) {
-        const within = takeSeat(seats, s.seen, r);
+        const flags = readExtension(r);
+        const within = takeSeat(seats, s.seen, flags);
         s.cursor = r.id;
         s.done++;
         // The bulk send leaves out apps already provisioned; a resend is asked for by name and goes anyway.
         if (!p.extension && r.provisioned_at !== null) continue;
-        if (r.linked !== 1 || !r.email.trim()) {
+        if (!flags.linked || !r.email.trim()) {
           s.unlinked++;
           continue;
         }

@@ -2,6 +2,7 @@ import { type InviteNotProvisionedBody, type JobStartedReply, type Language, typ
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { findExtension, readExtension } from '../extensions/extensions.repository';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { mailClaims } from './app-accounts.service';
 import { INVITE } from './invitations.jobs';
@@ -43,9 +44,9 @@ async function startInvite(deps: Deps, actor: Actor, tenantId: string, count: nu
 export async function resendInvite(deps: Deps, actor: Actor, body: ResendInviteBody, lang: Language): Promise<JobStartedReply> {
   await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const db = deps.db.kysely;
-  const ext = await db.selectFrom('extensions').selectAll().where('tenant_id', '=', body.tenant_id).where('extension', '=', body.extension).executeTakeFirst();
+  const ext = await findExtension(db, body.tenant_id, body.extension);
   if (!ext) throw new AppError('not_found', 'extensionNotFound');
-  if (ext.linked !== 1) throw new AppError('validation_failed', 'inviteNotLinked');
+  if (!readExtension(ext).linked) throw new AppError('validation_failed', 'inviteNotLinked');
   if (!ext.email.trim()) throw new AppError('validation_failed', 'userHasNoEmail');
   // A revoked app is refused everywhere: an invitation would lead to a QR page that refuses it (rotateActivation first).
   const revoked = await db
@@ -59,7 +60,7 @@ export async function resendInvite(deps: Deps, actor: Actor, body: ResendInviteB
   if (revoked) throw new AppError('conflict', 'inviteRevoked');
   const tpl = await template(deps, body.template_id);
   const seats = await tenantSeats(db, body.tenant_id);
-  if (!takeSeat(seats, await seatsBefore(db, body.tenant_id, seats, ext.id), ext)) throw new AppError('conflict', 'inviteOverLicence');
+  if (!takeSeat(seats, await seatsBefore(db, body.tenant_id, seats, ext.id), readExtension(ext))) throw new AppError('conflict', 'inviteOverLicence');
   const { id } = await startInvite(deps, actor, body.tenant_id, 1, { tenant_id: body.tenant_id, extension: ext.extension, subject: tpl.subject, body: tpl.body, lang });
   await recordAudit(db, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${ext.extension}`, action: 'update', after: { invitation: 'resent', job_id: id } });
   return { ok: true, message: formatMessage(lang, 'inviteResent'), job_id: id, joined: false };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppColumnName } from '../extensions/licence-limits';
+import { findTenant, readTenant } from '../tenants/tenants.repository';
 
 /**
  * Which extensions an invitation may go to under the tenant's app licences, counted as licence-limits.ts counts
@@ -17,16 +18,17 @@ const APPS: AppColumnName[] = ['mobile_app_allowed', 'desktop_app_allowed'];
 
 export async function tenantSeats(db: Kysely<Database>, tenantId: string): Promise<Seats> {
   const [tenant, licence] = await Promise.all([
-    db.selectFrom('tenants').select(['mobile_app_allowed', 'desktop_app_allowed']).where('tid', '=', tenantId).executeTakeFirst(),
+    findTenant(db, tenantId),
     db.selectFrom('licences').select(['vcx_mobile', 'vcx_desktop']).where('tenant_id', '=', tenantId).executeTakeFirst(),
   ]);
+  const flags = tenant ? readTenant(tenant) : { mobile_app_allowed: false, desktop_app_allowed: false };
   return {
-    mobile_app_allowed: { tenantLevel: tenant?.mobile_app_allowed === 1, limit: Number(licence?.vcx_mobile ?? 0) },
-    desktop_app_allowed: { tenantLevel: tenant?.desktop_app_allowed === 1, limit: Number(licence?.vcx_desktop ?? 0) },
+    mobile_app_allowed: { tenantLevel: flags.mobile_app_allowed, limit: Number(licence?.vcx_mobile ?? 0) },
+    desktop_app_allowed: { tenantLevel: flags.desktop_app_allowed, limit: Number(licence?.vcx_desktop ?? 0) },
   };
 }
 
-type AppFlags = Record<AppColumnName, number>;
+type AppFlags = Record<AppColumnName, boolean>;
 export type SeatCounts = Record<AppColumnName, number>;
 
 /**
@@ -36,7 +38,7 @@ export type SeatCounts = Record<AppColumnName, number>;
 export function takeSeat(seats: Seats, seen: SeatCounts, row: AppFlags): boolean {
   let within = false;
   for (const app of APPS) {
-    if (!seats[app].tenantLevel && row[app] !== 1) continue;
+    if (!seats[app].tenantLevel && !row[app]) continue;
     seen[app]++;
     if (seen[app] <= seats[app].limit) within = true;
   }

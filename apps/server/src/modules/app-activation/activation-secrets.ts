@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { ACTIVATION_GRACE_MINUTES, ACTIVATION_SECRET_BYTES, ACTIVATION_SECRET_PATTERN } from '@provisio/contract';
 import type { AppAccountsTable, AppActivationsTable, Database, ExtensionsTable } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { readAppAccount } from '../app-accounts/app-accounts.repository';
 import { type CheckedAccount, appUsername, checkedAccount } from '../app-auth/app-credentials';
 
 /**
@@ -107,7 +108,7 @@ export async function checkActivationSecret(deps: Deps, rawUsername: string, sec
     LEFT JOIN extensions e ON e.tenant_id = a.tenant_id AND e.extension = a.extension
     WHERE a.cloud_id = ${deps.config.CLOUD_ID} AND a.username = ${username}`.execute(deps.db.kysely);
   const row = rows[0];
-  if (!row || row.revoked_at !== null || row.linked !== 1) return null;
+  if (!row || row.revoked_at !== null || !readAppAccount(row).linked) return null;
   const hash = hashOf(secret);
   const current = sameHash(hash, row.secret_hash);
   const previous = !current && Number(row.previous_until) > Date.now() && sameHash(hash, row.previous_hash);

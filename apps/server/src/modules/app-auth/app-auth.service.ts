@@ -1,6 +1,7 @@
 import { type AppLoginBody, type ChangeAppPasswordBody, type Language, type UserInformationReply, appHandOffLink } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { toFlag } from '../../lib/flags';
 import { hashPassword } from '../../lib/passwords';
 import { issueActivationSecret } from '../app-activation/activation-secrets';
 import { takeRateSlot } from '../auth/login-throttle';
@@ -37,7 +38,7 @@ export async function appLogin(deps: Deps, body: AppLoginBody, ip: string): Prom
 export async function changeAppPassword(deps: Deps, body: ChangeAppPasswordBody, ip: string): Promise<void> {
   const acct = await checkAppCredentials(deps, body.username, body.old_password, ip, () => new AppError('invalid_credentials', 'wrongPassword'));
   const passwordHash = await hashPassword(body.new_password);
-  await deps.db.kysely.updateTable('app_accounts').set({ password_hash: passwordHash, must_change_password: 0, updated_at: Date.now() }).where('id', '=', acct.id).execute();
+  await deps.db.kysely.updateTable('app_accounts').set({ password_hash: passwordHash, must_change_password: toFlag(false), updated_at: Date.now() }).where('id', '=', acct.id).execute();
   await revokeAppSessions(deps, acct.id);
 }
 
@@ -65,7 +66,7 @@ export async function resetAppPassword(deps: Deps, ref: string, password: string
   const id = await consumeResetRef(deps, 'app_account', ref);
   const row = await deps.db.kysely
     .updateTable('app_accounts')
-    .set({ password_hash: passwordHash, must_change_password: 0, updated_at: Date.now() })
+    .set({ password_hash: passwordHash, must_change_password: toFlag(false), updated_at: Date.now() })
     .where('id', '=', id)
     .returning('username')
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
+import { readAppAccount } from '../app-accounts/app-accounts.repository';
 import { claimAttempt, forgiveAccount, throttleRules } from '../auth/login-throttle';
 
 /** App usernames are emails: spaces stripped (spec §4), lowercased. */
@@ -40,7 +41,7 @@ export async function checkAppCredentials(deps: Deps, rawUsername: string, passw
     : undefined;
   const ok = row && password ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
   // A revoked app (issue #14) is refused like a wrong password, on every surface.
-  if (!row || !ok || row.linked !== 1 || row.revoked_at != null) throw failure();
+  if (!row || !ok || !readAppAccount(row).linked || row.revoked_at != null) throw failure();
   await attempt.succeeded();
   return checkedAccount(row);
 }
@@ -58,14 +59,15 @@ export function checkedAccount(row: {
   lastname?: string | null;
   pin?: string | null;
 }): CheckedAccount {
+  const flags = readAppAccount(row);
   return {
     id: row.id,
     username: row.username,
     tenantId: row.tenant_id,
     extension: row.extension,
     domain: row.domain ?? '',
-    mustChange: row.must_change_password === 1,
-    admin: row.admin === 1,
+    mustChange: flags.must_change_password,
+    admin: flags.admin === true,
     firstname: row.firstname ?? '',
     lastname: row.lastname ?? '',
     pin: row.pin ?? '',

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError, unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { readAppAccount } from '../app-accounts/app-accounts.repository';
 import { sessionExpired, sessionLimits } from '../auth/sessions';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -42,7 +43,7 @@ export async function requireAppCaller(deps: Deps, request: FastifyRequest): Pro
     .where('s.revoked_at', 'is', null)
     .where('a.cloud_id', '=', deps.config.CLOUD_ID)
     .executeTakeFirst();
-  if (!row || row.must_change_password === 1 || sessionExpired(row, sessionLimits(deps.config), now)) throw fail();
+  if (!row || readAppAccount(row).must_change_password || sessionExpired(row, sessionLimits(deps.config), now)) throw fail();
   if (now - row.last_used_at > TOUCH_EVERY_MS) {
     // Bookkeeping: a busy or read-only database must not turn a read into a 503.
     await unlessUnavailable(() => deps.db.kysely.updateTable('app_sessions').set({ last_used_at: now }).where('id', '=', row.id).execute());

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';
+import { findExtension } from '../extensions/extensions.repository';
 import type { AppSettingsStore, TabAvailability } from '../../platform/connector';
 import type { AppCaller } from '../app-auth/app-sessions';
 
@@ -37,7 +38,7 @@ function defaults(tab: SettingsTab, ext: Extension, who: AppCaller): Record<stri
 }
 
 async function extensionOf(deps: Deps, who: AppCaller): Promise<Extension> {
-  const ext = await deps.db.kysely.selectFrom('extensions').select(['firstname', 'lastname', 'domain', 'pin']).where('tenant_id', '=', who.tenantId).where('extension', '=', who.extension).executeTakeFirst();
+  const ext = await findExtension(deps.db.kysely, who.tenantId, who.extension);
   if (!ext) throw new AppError('not_signed_in', 'appSessionRequired');
   return ext;
 }

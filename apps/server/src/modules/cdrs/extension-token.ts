@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { claimAttempt, throttleRules } from '../auth/login-throttle';
+import { findExtension, readExtension } from '../extensions/extensions.repository';
 
 export interface TokenHolder {
   tenantId: string;
@@ -35,11 +36,9 @@ export async function checkExtensionToken(deps: Deps, tenantId: string, user: st
   const parsed = parseToken(token);
   const extension = user ?? parsed?.extension ?? '';
   const attempt = await claimAttempt(db, 'pin', `${tenantId}/${extension}`, ip, throttleRules(config, 'pin'));
-  const ext = parsed
-    ? await db.kysely.selectFrom('extensions').select(['extension', 'pin', 'admin']).where('tenant_id', '=', tenantId).where('extension', '=', extension).executeTakeFirst()
-    : undefined;
+  const ext = parsed ? await findExtension(db.kysely, tenantId, extension) : undefined;
   const ok = parsed && ext && ext.pin !== '' && parsed.tenant === tenantId && parsed.extension === extension && same(parsed.pin, ext.pin);
   if (!ok || !ext) throw new AppError('invalid_credentials', 'invalidCredentials');
   await attempt.succeeded();
-  return { tenantId, extension: ext.extension, admin: ext.admin === 1 };
+  return { tenantId, extension: ext.extension, admin: readExtension(ext).admin };
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../auth/caller';
+import { findExtension } from '../extensions/extensions.repository';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { visibleProfile } from './client-profiles.service';
 
@@ -33,8 +34,7 @@ async function checkSubscriber(deps: Deps, caller: Caller, s: Subscriber): Promi
   await assertTenantVisible(deps.db, caller, s.tenantId);
   const profile = await visibleProfile(deps, caller, s.profileId);
   if (profile.tenant_id !== null && profile.tenant_id !== s.tenantId) throw new AppError('not_found', 'profileNotFound');
-  const ext = await deps.db.kysely.selectFrom('extensions').select('id').where('tenant_id', '=', s.tenantId).where('extension', '=', s.extension).executeTakeFirst();
-  if (!ext) throw new AppError('not_found', 'extensionNotFound');
+  if (!(await findExtension(deps.db.kysely, s.tenantId, s.extension))) throw new AppError('not_found', 'extensionNotFound');
 }
 
 export async function getBlfKeys(deps: Deps, caller: Caller, s: Subscriber): Promise<BlfKey[]> {

@@ -1,16 +1,17 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ClientProfilesTable, Database } from '../../db/schema';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
+import { type TenantScope, inCallerScope, seesAllTenants } from '../tenants/tenant-scope';
 
 type Q = Kysely<Database>;
 export type ProfileRecord = Selectable<ClientProfilesTable>;
 
 const ROW_COLUMNS = ['id', 'profile_name', 'company', 'transport', 'proxy', 'outboundproxyhost', 'expires', 'tenant_id', 'domain'] as const;
 
-/** The list, limited to unbound profiles and those of the given tenants unless the scope is 'all'. */
-export function listProfiles(db: Q, scope: 'all' | string[], params: ListParams) {
+/** The list: unbound profiles (the cloud default) and those of the scope's tenants (admins: all). */
+export function listProfiles(db: Q, scope: TenantScope, params: ListParams) {
   let base = db.selectFrom('client_profiles').select(ROW_COLUMNS);
-  if (scope !== 'all') base = base.where((eb) => eb.or([eb('tenant_id', 'is', null), ...(scope.length ? [eb('tenant_id', 'in', scope)] : [])]));
+  if (!seesAllTenants(scope)) base = base.where((eb) => eb.or([eb('tenant_id', 'is', null), inCallerScope(db, eb, scope, 'tenant_id')]));
   return runList(base, params, {
     search: ['profile_name', 'company', 'proxy', 'outboundproxyhost', 'transport'],
     sorts: {
@@ -68,10 +69,6 @@ export async function deleteProfileRow(db: Q, id: number): Promise<void> {
   await db.deleteFrom('client_profiles').where('id', '=', id).execute();
 }
 
-export const tenantName = (db: Q, tenantId: string) => db.selectFrom('tenants').select('tname').where('tid', '=', tenantId).executeTakeFirst();
 
 export const tenantHasDomain = async (db: Q, tenantId: string, domain: string) =>
   !!(await db.selectFrom('tenant_domains').select('id').where('tenant_id', '=', tenantId).where('domain', '=', domain).executeTakeFirst());
-
-export const findExtensionDomain = (db: Q, tenantId: string, extension: string) =>
-  db.selectFrom('extensions').select(['extension', 'domain', 'firstname', 'lastname']).where('tenant_id', '=', tenantId).where('extension', '=', extension).executeTakeFirst();

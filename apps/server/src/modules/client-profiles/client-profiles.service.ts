@@ -14,7 +14,9 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ListParams } from '../../lib/list-query';
 import type { Caller } from '../auth/caller';
-import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { findExtension } from '../extensions/extensions.repository';
+import { assertTenantVisible, isTenantVisible } from '../tenants/tenant-scope';
+import { findTenant } from '../tenants/tenants.repository';
 import * as repo from './client-profiles.repository';
 import { effectiveProfile } from './effective-profile';
 import { markReprovisionPending, profileScope } from '../extensions/lifecycle';
@@ -53,13 +55,12 @@ async function visibleProfile(deps: Deps, caller: Caller, id: number): Promise<r
   const row = await repo.findProfile(deps.db.kysely, id);
   if (!row) throw profileNotFound();
   if (row.tenant_id === null) return row;
-  const scope = await visibleTenantIds(deps.db, caller);
-  if (scope !== 'all' && !scope.includes(row.tenant_id)) throw profileNotFound();
+  if (!(await isTenantVisible(deps.db, caller, row.tenant_id))) throw profileNotFound();
   return row;
 }
 
 export async function listProfiles(deps: Deps, caller: Caller, params: ListParams): Promise<{ rows: ProfileRow[]; total: number }> {
-  const { rows, total } = await repo.listProfiles(deps.db.kysely, await visibleTenantIds(deps.db, caller), params);
+  const { rows, total } = await repo.listProfiles(deps.db.kysely, caller, params);
   return { rows: rows.map((r) => ({ ...r, tenant_id: r.tenant_id ?? '', domain: r.domain ?? '' })), total };
 }
 
@@ -71,7 +72,7 @@ export async function getProfile(deps: Deps, caller: Caller, id: number): Promis
 async function checkScope(db: Kysely<Database>, tenantId: string | null, domain: string | null, id?: number): Promise<string> {
   let company = '';
   if (tenantId !== null) {
-    const tenant = await repo.tenantName(db, tenantId);
+    const tenant = await findTenant(db, tenantId);
     if (!tenant) throw new AppError('validation_failed', 'tenantNotFound');
     company = tenant.tname;
     if (domain !== null && !(await repo.tenantHasDomain(db, tenantId, domain))) throw new AppError('validation_failed', 'domainNotInTenant');
@@ -141,7 +142,7 @@ export async function deleteProfile(deps: Deps, actor: Actor, id: number): Promi
 /** Which profile an extension's app gets, for the extension screen. */
 export async function getEffectiveProfile(deps: Deps, caller: Caller, tenantId: string, extension: string): Promise<EffectiveProfileReply> {
   await assertTenantVisible(deps.db, caller, tenantId);
-  const ext = await repo.findExtensionDomain(deps.db.kysely, tenantId, extension);
+  const ext = await findExtension(deps.db.kysely, tenantId, extension);
   if (!ext) throw new AppError('not_found', 'extensionNotFound');
   const found = await effectiveProfile(deps.db.kysely, tenantId, ext.domain);
   if (!found) return { id: null, profile_name: '', matched_by: 'none' };

@@ -4,7 +4,7 @@ import type { JobsTable } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Caller } from '../auth/caller';
-import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { assertTenantVisible, inCallerScope, isTenantVisible } from '../tenants/tenant-scope';
 
 const RECENT = 50;
 const mine = (caller: Caller) => `${caller.kind}:${caller.id}`;
@@ -32,8 +32,7 @@ export async function jobStatus(deps: Deps, caller: Caller, id: number, lang: La
   const row = await deps.db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   if (caller.role !== 'admin' && row.created_by !== mine(caller)) {
-    const scope = await visibleTenantIds(deps.db, caller);
-    if (!row.tenant_id || (scope !== 'all' && !scope.includes(row.tenant_id))) throw forbidden();
+    if (!row.tenant_id || !(await isTenantVisible(deps.db, caller, row.tenant_id))) throw forbidden();
   }
   return present(row, lang);
 }
@@ -43,11 +42,7 @@ export async function listJobs(deps: Deps, caller: Caller, tenantId: string | un
   if (tenantId) await assertTenantVisible(deps.db, caller, tenantId);
   let q = deps.db.kysely.selectFrom('jobs').selectAll();
   if (tenantId) q = q.where('tenant_id', '=', tenantId);
-  if (caller.role !== 'admin' && !tenantId) {
-    const scope = await visibleTenantIds(deps.db, caller);
-    const tenants = scope === 'all' ? [] : scope;
-    q = q.where((eb) => eb.or([eb('created_by', '=', mine(caller)), ...(tenants.length ? [eb('tenant_id', 'in', tenants)] : [])]));
-  }
+  if (caller.role !== 'admin' && !tenantId) q = q.where((eb) => eb.or([eb('created_by', '=', mine(caller)), inCallerScope(deps.db.kysely, eb, caller, 'tenant_id')]));
   const rows = await q.orderBy('id', 'desc').limit(RECENT).execute();
   return rows.map((r) => present(r, lang));
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { assertTenantVisible } from '../tenants/tenant-scope';
+import { findTenant } from '../tenants/tenants.repository';
 
 /** A tenant's limits; zeros (and no update time) when none were ever stored. */
 export async function getLicences(deps: Deps, actor: Actor, tenantId: string): Promise<LicencesReply> {
@@ -18,8 +19,7 @@ export async function saveLicences(deps: Deps, actor: Actor, body: CreateUpdateL
   const limits = Object.fromEntries(LICENCE_FIELDS.map((f) => [f, body[f]])) as Record<(typeof LICENCE_FIELDS)[number], number>;
   const values = { ...limits, last_updated_by: actor.caller.username, updated_at: Date.now() };
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const tenant = await trx.selectFrom('tenants').select('tid').where('tid', '=', body.tenant_id).executeTakeFirst();
-    if (!tenant) throw new AppError('not_found', 'tenantNotFound');
+    if (!(await findTenant(trx, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
     const before = await trx.selectFrom('licences').selectAll().where('tenant_id', '=', body.tenant_id).executeTakeFirst();
     const after = before
       ? await trx.updateTable('licences').set(values).where('tenant_id', '=', body.tenant_id).returningAll().executeTakeFirstOrThrow()

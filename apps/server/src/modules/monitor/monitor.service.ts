@@ -5,7 +5,7 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { CallAudioSource } from '../../platform/connector';
 import type { Caller } from '../auth/caller';
-import { assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
+import { assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
 import { type Listener, answerListener } from './webrtc-listener';
 
 /** Listening in is for portal admins (every tenant) and reseller users (their resellers' tenants); not simple users. */
@@ -18,9 +18,8 @@ async function tenantsOf(deps: Deps, caller: Caller, only?: string): Promise<str
     await assertTenantVisible(deps.db, caller, only);
     return [only];
   }
-  const scope = await visibleTenantIds(deps.db, caller);
-  if (scope !== 'all') return scope;
-  return (await deps.db.kysely.selectFrom('tenants').select('tid').orderBy('tname').execute()).map((r) => r.tid);
+  const tenants = deps.db.kysely.selectFrom('tenants').select('tid').orderBy('tname');
+  return (await scopeToCaller(deps.db.kysely, tenants, caller, 'tid').execute()).map((r) => r.tid);
 }
 
 export async function listChannels(deps: Deps, caller: Caller, tenantId?: string): Promise<ActiveChannel[]> {

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError, notFound, uniqueOr } from '../../lib/errors';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
+import { findTenant } from '../tenants/tenants.repository';
 
 const nameTaken = () => new AppError('conflict', 'resellerNameTaken');
 
@@ -80,8 +81,7 @@ export async function addResellerTenant(deps: Deps, actor: Actor, body: z.infer<
   return deps.db.kysely.transaction().execute(async (trx) => {
     const reseller = await trx.selectFrom('resellers').select('id').where('id', '=', body.reseller_id).executeTakeFirst();
     if (!reseller) throw notFound();
-    const tenant = await trx.selectFrom('tenants').select('tid').where('tid', '=', body.tenant_id).executeTakeFirst();
-    if (!tenant) throw new AppError('not_found', 'tenantNotFound');
+    if (!(await findTenant(trx, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
     const dup = await trx
       .selectFrom('reseller_tenants')
       .select('id')

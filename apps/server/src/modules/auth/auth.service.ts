@@ -6,6 +6,7 @@ import type { Caller } from './caller';
 import { claimAttempt, forgiveAccount, takeRateSlot, throttleRules } from './login-throttle';
 import { consumeResetRef, findResetTarget, sendResetLink } from './password-reset';
 import { type Principal, createSession, revokeAllSessions, revokeSessionById } from './sessions';
+import { findUserByUsername, readUser } from '../users/users.repository';
 
 interface Account {
   principal: Principal;
@@ -20,7 +21,7 @@ interface Account {
 /** Portal users sign in with their username; reseller users with their email (issue #3). */
 async function findAccount(deps: Deps, login: string): Promise<Account | undefined> {
   const name = login.trim().toLowerCase();
-  const u = await deps.db.kysely.selectFrom('users').selectAll().where('username', '=', name).executeTakeFirst();
+  const u = await findUserByUsername(deps.db.kysely, name);
   if (u) {
     return {
       principal: { type: 'user', id: u.id },
@@ -28,7 +29,7 @@ async function findAccount(deps: Deps, login: string): Promise<Account | undefin
       username: u.username,
       role: u.user_type,
       passwordHash: u.password_hash,
-      active: u.active === 1,
+      active: readUser(u).active,
       pictureUrl: u.picture_url,
     };
   }

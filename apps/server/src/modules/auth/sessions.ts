@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Caller } from './caller';
+import { findUser, readUser } from '../users/users.repository';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -68,8 +69,8 @@ export async function resolveSession(db: Db, token: string, limits: SessionLimit
 
 async function loadCaller(db: Db, type: Principal['type'], id: number, sessionId: number): Promise<Caller | null> {
   if (type === 'user') {
-    const u = await db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!u || !u.active) return null;
+    const u = await findUser(db.kysely, id);
+    if (!u || !readUser(u).active) return null;
     return {
       kind: 'user',
       id: u.id,

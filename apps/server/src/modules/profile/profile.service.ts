@@ -4,10 +4,11 @@ import { notFound } from '../../lib/errors';
 import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
 import type { Caller } from '../auth/caller';
 import { deleteFileByUrl, saveFile } from '../files/files.repository';
+import { findUser } from '../users/users.repository';
 
 export async function getProfile(deps: Deps, caller: Caller): Promise<ProfileReply> {
   if (caller.kind === 'user') {
-    const u = await deps.db.kysely.selectFrom('users').selectAll().where('id', '=', caller.id).executeTakeFirst();
+    const u = await findUser(deps.db.kysely, caller.id);
     if (!u) throw notFound();
     return { id: u.id, name: u.name, username: u.username, email: u.email, phone_number: u.phone_number, user_type: u.user_type, url: u.picture_url };
   }

@@ -4,16 +4,18 @@ import type { Database, UserRow as StoredUser } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError, notFound, uniqueOr } from '../../lib/errors';
+import { toFlag } from '../../lib/flags';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
 import { hashPassword } from '../../lib/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { deleteFileByUrl } from '../files/files.repository';
 import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
+import { findUser, readUser } from './users.repository';
 
 const COLUMNS = ['id', 'name', 'username', 'email', 'user_type', 'active', 'company', 'subscriber_id'] as const;
-const toRow = (u: Pick<StoredUser, (typeof COLUMNS)[number]>): UserRow => ({ ...u, active: u.active === 1 });
+const toRow = (u: Pick<StoredUser, (typeof COLUMNS)[number]>): UserRow => readUser(u);
 const usernameTaken = () => new AppError('conflict', 'usernameTaken');
-const isActiveAdmin = (u: Pick<StoredUser, 'user_type' | 'active'>) => u.user_type === 'admin' && u.active === 1;
+const isActiveAdmin = (u: Pick<StoredUser, 'user_type' | 'active'>) => u.user_type === 'admin' && readUser(u).active;
 
 export async function listUsers(deps: Deps, params: ListParams) {
   const base = deps.db.kysely.selectFrom('users').select(COLUMNS);
@@ -76,7 +78,7 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
     email: body.email,
     username: body.username,
     user_type: body.user_type,
-    active: body.active ? 1 : 0,
+    active: toFlag(body.active),
     company: body.company,
     subscriber_id: body.subscriber_id,
     updated_at: now,
@@ -90,7 +92,7 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
       await recordAudit(trx, actor, { entity: 'user', entity_id: row.id, action: 'create', after: row });
       return { id: row.id, deactivated: false };
     }
-    const before = await trx.selectFrom('users').selectAll().where('id', '=', body.id!).executeTakeFirst();
+    const before = await findUser(trx, body.id!);
     if (!before) throw notFound();
     if (emailChanged(before.email, body.email)) await assertEmailUnclaimed(trx, body.email, { type: 'user', id: before.id });
     const stillAdmin = isActiveAdmin(fields);
@@ -103,7 +105,7 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
       usernameTaken,
     );
     await recordAudit(trx, actor, { entity: 'user', entity_id: before.id, action: 'update', before, after });
-    return { id: before.id, deactivated: before.active === 1 && after.active === 0 };
+    return { id: before.id, deactivated: readUser(before).active && !readUser(after).active };
   });
   if (saved.deactivated) await revokeAllSessions(deps.db, { type: 'user', id: saved.id });
   return saved.id;
@@ -113,7 +115,7 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
 export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<void> {
   if (actor.caller.kind === 'user' && actor.caller.id === id) throw new AppError('validation_failed', 'cannotDeleteSelf');
   const before = await deps.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findUser(trx, id);
     if (!row) throw notFound();
     if (isActiveAdmin(row)) await assertAnotherActiveAdmin(trx, id);
     await trx.deleteFrom('password_resets').where('principal_type', '=', 'user').where('principal_id', '=', id).execute();

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Rout
 const ERROR_REPLIES = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 424: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 export type CallRequest<B> = FastifyRequest<{ Body: BodyOut<B> }>;
-export type CallHandler<B, R extends z.ZodType> = (req: CallRequest<B>, reply: FastifyReply) => Promise<z.output<R>> | z.output<R>;
+/** Answers with the declared reply, or sends another answer itself and returns the reply object (a 202, a 304). */
+export type CallHandler<B, R extends z.ZodType> = (req: CallRequest<B>, reply: FastifyReply) => Promise<z.output<R> | FastifyReply> | z.output<R> | FastifyReply;
 
 /** What a route may add to its call's declaration: params or query schemas, content handling, hooks, limits. */
 export type RouteExtras = Omit<Partial<RouteOptions>, 'method' | 'url' | 'handler' | 'schema' | 'config'> & { schema?: Omit<FastifySchema, 'body' | 'response'> & { response?: Record<number, unknown> } };

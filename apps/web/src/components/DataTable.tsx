@@ -2,14 +2,15 @@ import { ActionIcon, Box, Button, Center, Group, Loader, Paper, ScrollArea, Sele
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@provisio/contract';
 import { IconChevronDown, IconChevronUp, IconDatabaseOff, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteConfirm, type DeleteAction } from './DeleteConfirm';
 import { PageLinks } from './PageLinks';
-import { attempt } from '../lib/attempt';
+
+export type { DeleteAction } from './DeleteConfirm';
 
 export interface DataColumn<T> {
   /** Column id; for a sortable column also the server's sort key. */
@@ -19,14 +20,6 @@ export interface DataColumn<T> {
   cell: (row: T) => ReactNode;
   sortable?: boolean;
   width?: number | string;
-}
-
-export interface DeleteAction<T> {
-  title: string;
-  /** The per-entity question, e.g. "Delete reseller Acme?". */
-  message: (row: T) => string;
-  warning?: string;
-  run: (row: T) => Promise<unknown>;
 }
 
 export interface DataTableProps<T> {
@@ -69,7 +62,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function DataTable<T>(props: DataTableProps<T>) {
   const { queryKey, fetcher, columns, rowKey, testId, searchable = true, onEdit, onDelete, renderExpanded } = props;
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   // Only the debounced term lives here: keystrokes re-render the search box, not a page of rows.
   const [debounced, setDebounced] = useState('');
   const [sorting, setSorting] = useState<SortingState>(
@@ -137,21 +129,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const hasActions = !!onEdit || !!onDelete;
   const colSpan = columns.length + (hasActions ? 1 : 0);
-
-  async function confirmDelete() {
-    if (!deleting || !onDelete) return;
-    setDeleteBusy(true);
-    try {
-      // The dialog stays open to retry or cancel.
-      await attempt(async () => {
-        await onDelete.run(deleting);
-        setDeleting(null);
-        await queryClient.invalidateQueries({ queryKey });
-      });
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
 
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
@@ -296,17 +273,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         </Group>
       </Stack>
-      {onDelete && (
-        <ConfirmDialog
-          opened={deleting !== null}
-          title={onDelete.title}
-          message={deleting ? onDelete.message(deleting) : ''}
-          warning={onDelete.warning}
-          loading={deleteBusy}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      {onDelete && <DeleteConfirm action={onDelete} row={deleting} busy={deleteBusy} onBusy={setDeleteBusy} onClose={() => setDeleting(null)} queryKey={queryKey} />}
     </Paper>
   );
 }

@@ -27,7 +27,7 @@ interface ContractFormOptions<V> {
  * on screen). `submit(save, done)` runs the call: success goes to `done`, a refusal puts the server's field
  * errors next to the fields and its message where `refusals` says. Anything but an ApiError is a bug: it propagates.
  */
-// `any` is @mantine/form's own constraint on form values (an interface has no index signature).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- @mantine/form's own constraint on form values (an interface has no index signature)
 export function useContractForm<V extends Record<string, any>>(initialValues: V, rule: NoInfer<Rule<V>>, options: ContractFormOptions<NoInfer<V>> = {}) {
   const { t, i18n } = useTranslation();
   const { oneMessage = false, refusals = 'toast' } = options;

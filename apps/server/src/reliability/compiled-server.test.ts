@@ -36,8 +36,8 @@ async function startCompiled(env: Record<string, string>): Promise<Compiled> {
   });
   let out = '';
   const keep = (c: Buffer) => (out = (out + c.toString()).slice(-50_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   running.push(child);
   await until('the compiled server to answer /api/health/live', async () => {
@@ -155,7 +155,7 @@ describe('the compiled server', () => {
     const s2 = await startCompiled(st.env);
     await until('the import to finish', async () => (await job(st.db, id)).status === 'done', 60_000, 100);
     const done = await job(st.db, id);
-    expect(JSON.parse(done.result!)).toEqual({ applied: n, skipped: 0 });
+    expect(JSON.parse(done.result ?? 'null')).toEqual({ applied: n, skipped: 0 });
     expect(done.attempts).toBe(1);
     expect(await countExtensions(st.db)).toBe(n);
     s2.child.kill('SIGTERM');

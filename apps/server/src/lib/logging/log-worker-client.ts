@@ -21,9 +21,11 @@ export class LogWorkerClient {
   private readonly pending = new Map<number, { resolve: (stored: number) => void; reject: (err: Error) => void }>();
   private closed = false;
 
-  constructor(private readonly target: LogStoreTarget) {
-    this.start();
-  }
+  /**
+   * The worker starts with the first batch (the writer hands one over within 500 ms), not here: its start (its own
+   * isolate and driver, about a quarter of a second of CPU) then does not compete with the server's own start.
+   */
+  constructor(private readonly target: LogStoreTarget) {}
 
   /** Stores a batch of pino lines; resolves with the number stored, rejects when the batch was lost. */
   insert(lines: string[]): Promise<number> {
@@ -40,7 +42,8 @@ export class LogWorkerClient {
 
   /** On a crash: hands the last lines over and blocks until they are stored (or SYNC_WAIT_MS passed). */
   insertSync(lines: string[]): boolean {
-    const worker = this.worker;
+    // A crash before the first batch starts the worker here; it starts in its own thread while this one waits.
+    const worker = this.worker ?? (this.closed ? null : this.start());
     if (!worker) return false;
     const done = new SharedArrayBuffer(4);
     worker.postMessage({ type: 'lines', id: this.nextId++, lines, done } satisfies ToWorker);

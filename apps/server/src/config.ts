@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { PLATFORMS } from './platform';
+import { PLATFORMS } from './platform/platforms';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

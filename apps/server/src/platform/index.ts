@@ -4,11 +4,10 @@ import { BuiltinConnector } from './builtin';
 import type { TelephonyConnector } from './connector';
 import { KamailioConnector } from './kamailio';
 import { NetSapiensConnector } from './netsapiens';
+import { PLATFORMS } from './platforms';
 
 export type { TelephonyConnector } from './connector';
-
-/** The connectors this build has (docs/platforms.md). */
-export const PLATFORMS = ['builtin', 'kamailio', 'netsapiens'] as const;
+export { PLATFORMS } from './platforms';
 
 type PlatformConfig = Pick<Config, 'KAMAILIO_DB_URL' | 'KAMAILIO_SIP_DOMAIN' | 'KAMAILIO_SIP_HOST' | 'KAMAILIO_REALM' | 'KAMAILIO_RPC_URL' | 'RTPENGINE_NG' | 'RTPENGINE_RECORDING_DIR' | 'NS_API_URL' | 'NS_API_KEY' | 'NS_TENANT_MODE' | 'NS_MAX_IN_FLIGHT'>;
 

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../messages';
+import type { Catalogue } from './en';
 
 /** The Spanish catalogue; a file of its own so the web app loads it only for Spanish speakers. */
 export const es: Catalogue = {

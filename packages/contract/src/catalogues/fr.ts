@@ -1,4 +1,4 @@
-import type { Catalogue } from '../messages';
+import type { Catalogue } from './en';
 
 /** The French catalogue; a file of its own so the web app loads it only for French speakers. */
 export const fr: Catalogue = {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../messages';
+import type { Catalogue } from './en';
 
 /** The Portuguese catalogue; a file of its own so the web app loads it only for Portuguese speakers. */
 export const pt: Catalogue = {

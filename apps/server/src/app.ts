@@ -7,7 +7,7 @@ import { LIMITS } from '@provisio/contract';
 import type { Deps } from './deps';
 import { JobQueue } from './lib/jobs';
 import { createConnector } from './platform';
-import { authPlugin } from './plugins/auth';
+import { authPlugin } from './modules/auth/auth.plugin';
 import { cors } from './plugins/cors';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';

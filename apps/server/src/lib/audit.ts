@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@provisio/contract';
 import type { Database } from '../db/schema';
-import type { Caller } from '../modules/auth/caller';
+import type { Caller } from './caller';
 
 /** Who does something and from where: what services need to check permissions and record the audit trail. */
 export interface Actor {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
-import type { Access } from '../modules/auth/caller';
+import type { Access } from '../lib/caller';
 
 export interface RouteEntry {
   method: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '@provisio/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
 
 const isEmail = (s: string) => z.email().safeParse(s).success;

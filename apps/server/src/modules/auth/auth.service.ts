@@ -2,7 +2,7 @@ import { type AdminLoginBody, type AdminLoginReply, type Language, type MeReply,
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Caller } from './caller';
+import type { Caller } from '../../lib/caller';
 import { claimAttempt, forgiveAccount, takeRateSlot, throttleRules } from './login-throttle';
 import { consumeResetRef, findResetTarget, sendResetLink } from './password-reset';
 import { type Principal, createSession, revokeAllSessions, revokeSessionById } from './sessions';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Caller } from './caller';
+import type { Caller } from '../../lib/caller';
 import { findUser, readUser } from '../users/users.repository';
 
 const TOUCH_EVERY_MS = 60_000;

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { verifyGrant } from '../../lib/signing';
 import type { PlatformRecording } from '../../platform/connector';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { RECORDING_GRANT } from './cdrs.service';
 import { checkExtensionToken } from './extension-token';

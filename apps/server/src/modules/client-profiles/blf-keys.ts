@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { findExtension } from '../extensions/extensions.repository';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { visibleProfile } from './client-profiles.service';

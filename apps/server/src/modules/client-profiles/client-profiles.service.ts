@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ListParams } from '../../lib/list-query';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { findExtension } from '../extensions/extensions.repository';
 import { assertTenantVisible, isTenantVisible } from '../tenants/tenant-scope';
 import { findTenant } from '../tenants/tenants.repository';

@@ -1,6 +1,6 @@
 import type { DashboardReply, RecentFailures, TenantLicenceUse } from '@provisio/contract';
 import type { Deps } from '../../deps';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { type TenantScope, scopeToCaller, seesAllTenants } from '../tenants/tenant-scope';
 import { readTenant } from '../tenants/tenants.repository';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_HEADERS } from '@provisio/contract';
 import { type TestApp, createUser, startTestApp } from '../../../test/harness';
 import { type RoleTokens, resellerIdByName, signInRoles } from '../../../test/roles';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { planImport } from './extensions.import';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CSV_HEADERS, EXTENSION_PATTERN, type ImportPreview, LIMITS, type Language, type MessageKey, exportFileName, formatMessage } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import type { PlatformExtension } from '../../platform/connector';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { EXTENSIONS_IMPORT } from './extensions.jobs';
 import { AppError } from '../../lib/errors';

@@ -4,7 +4,7 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { toFlag } from '../../lib/flags';
 import type { ListParams } from '../../lib/list-query';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
 import { findTenant } from '../tenants/tenants.repository';
 import { EXTENSIONS_SYNC, SYNC_JOIN_FINISHED_MS } from './extensions.jobs';

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { JobsTable } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { forbidden, notFound } from '../../lib/errors';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { assertTenantVisible, inCallerScope, isTenantVisible } from '../tenants/tenant-scope';
 
 const RECENT = 50;

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { CallAudioSource } from '../../platform/connector';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
 import { type Listener, answerListener } from './webrtc-listener';
 

@@ -2,7 +2,7 @@ import type { ProfileReply, UpdateProfileFields } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { deleteFileByUrl, saveFile } from '../files/files.repository';
 import { findUser } from '../users/users.repository';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { burnPasswordCheck } from '../../lib/passwords';
 import { checkActivationSecret } from '../app-activation/activation-secrets';
 import { checkAppCredentials } from '../app-auth/app-credentials';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { readSettings } from '../client-profiles/client-profiles.service';
 import { readBlfKeys } from '../client-profiles/blf-keys';
 import { effectiveProfile } from '../client-profiles/effective-profile';

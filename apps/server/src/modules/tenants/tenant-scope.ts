@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 
 /**
  * The one rule for which tenants a caller may see (STYLE habit 5): an admin sees all; a reseller user sees the

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { type ListParams, byText, runList } from '../../lib/list-query';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../../lib/caller';
 import { SYNC_JOIN_FINISHED_MS } from '../extensions/extensions.jobs';
 import { assertAppLimit } from '../extensions/licence-limits';
 import { TENANTS_SYNC } from './tenants.jobs';

@@ -1,4 +1,4 @@
-import type { Role } from '@provisio/contract';
+import type { Access, Role } from '@provisio/contract';
 
 /** Who is calling, as established from the session token; never from the request body. */
 export interface Caller {
@@ -14,7 +14,7 @@ export interface Caller {
   sessionId: number;
 }
 
-export type Access = 'public' | 'signed-in' | 'admin';
+export type { Access } from '@provisio/contract';
 
 declare module 'fastify' {
   interface FastifyRequest {

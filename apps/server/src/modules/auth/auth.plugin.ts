@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors';
-import type { Access } from '../modules/auth/caller';
-import { resolveSession, sessionLimits } from '../modules/auth/sessions';
+import { AppError } from '../../lib/errors';
+import type { Access } from '../../lib/caller';
+import { resolveSession, sessionLimits } from './sessions';
 
 /**
  * Establishes request.caller from the `Token` header and enforces each route's `config.access`

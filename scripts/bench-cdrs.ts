@@ -37,11 +37,13 @@ const TENANT_USERS = 200;
 const SPAN_S = 30 * 86_400;
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const REPO = path.resolve(import.meta.dirname, '..');
 
 /** The row generator, the same on both databases: i = 1 is the newest call; a fifth unanswered, 1 in 50 forwarded. */
-const COLUMNS = 'start_time, end_time, duration, callid, src_user, src_domain, dst_user, dst_domain, sip_code, fwd_user';
+const COLUMNS =
+  'start_time, end_time, duration, callid, src_user, src_domain, dst_user, dst_domain, sip_code, fwd_user';
 const values = (t: (secondsAgo: string) => string, cast: (e: string) => string) =>
   `${t(`i * ${SPAN_S / ROWS}`)}, ${t(`i * ${SPAN_S / ROWS} - (i * 37) % 600`)}, CASE WHEN i % 5 = 0 THEN 0 ELSE (i * 37) % 600 END, 'bench-' || i || '@10.0.0.1',
    ${cast(`2000 + (i * 7919) % ${USERS}`)}, '${SIP_DOMAIN}', ${cast(`2000 + (i * 104729) % ${USERS}`)}, '${SIP_DOMAIN}',
@@ -54,10 +56,16 @@ async function kamailioPostgres(): Promise<{ url: string; schema: string; dispos
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   await c.query(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
-  for (const f of ['standard', 'auth_db', 'usrloc', 'acc']) await c.query(fs.readFileSync(`/usr/share/kamailio/postgres/${f}-create.sql`, 'utf8'));
+  for (const f of ['standard', 'auth_db', 'usrloc', 'acc'])
+    await c.query(fs.readFileSync(`/usr/share/kamailio/postgres/${f}-create.sql`, 'utf8'));
   await c.query(fs.readFileSync(path.join(REPO, 'deploy/kamailio/provisio-extra.sql'), 'utf8'));
   const t0 = process.hrtime.bigint();
-  await c.query(`INSERT INTO acc_cdrs (${COLUMNS}) SELECT ${values((s) => `LOCALTIMESTAMP(0) - (${s}) * interval '1 second'`, (e) => `(${e})::text`)} FROM generate_series(1::bigint, ${ROWS}::bigint) AS i`);
+  await c.query(
+    `INSERT INTO acc_cdrs (${COLUMNS}) SELECT ${values(
+      (s) => `LOCALTIMESTAMP(0) - (${s}) * interval '1 second'`,
+      (e) => `(${e})::text`,
+    )} FROM generate_series(1::bigint, ${ROWS}::bigint) AS i`,
+  );
   await c.query('ANALYZE acc_cdrs');
   console.log(`  filled ${ROWS} acc_cdrs rows in ${ms(t0).toFixed(0)} ms (PostgreSQL schema ${schema})`);
   await c.end();
@@ -76,14 +84,21 @@ async function kamailioPostgres(): Promise<{ url: string; schema: string; dispos
 function kamailioSqlite(dir: string): string {
   const file = path.join(dir, 'kamailio.db');
   const db = new SQLite(file);
-  for (const f of ['standard', 'auth_db', 'usrloc', 'acc']) db.exec(fs.readFileSync(`/usr/share/kamailio/db_sqlite/${f}-create.sql`, 'utf8'));
-  for (const c of ['callid', 'src_user', 'src_domain', 'dst_user', 'dst_domain', 'sip_code', 'fwd_user']) db.exec(`ALTER TABLE acc_cdrs ADD COLUMN ${c} VARCHAR(255) NOT NULL DEFAULT ''`);
-  db.exec('CREATE INDEX acc_cdrs_src_idx ON acc_cdrs (src_user, src_domain, start_time); CREATE INDEX acc_cdrs_dst_idx ON acc_cdrs (dst_user, dst_domain, start_time); CREATE INDEX acc_cdrs_fwd_idx ON acc_cdrs (fwd_user, dst_domain, start_time); CREATE INDEX acc_cdrs_callid_idx ON acc_cdrs (callid)');
+  for (const f of ['standard', 'auth_db', 'usrloc', 'acc'])
+    db.exec(fs.readFileSync(`/usr/share/kamailio/db_sqlite/${f}-create.sql`, 'utf8'));
+  for (const c of ['callid', 'src_user', 'src_domain', 'dst_user', 'dst_domain', 'sip_code', 'fwd_user'])
+    db.exec(`ALTER TABLE acc_cdrs ADD COLUMN ${c} VARCHAR(255) NOT NULL DEFAULT ''`);
+  db.exec(
+    'CREATE INDEX acc_cdrs_src_idx ON acc_cdrs (src_user, src_domain, start_time); CREATE INDEX acc_cdrs_dst_idx ON acc_cdrs (dst_user, dst_domain, start_time); CREATE INDEX acc_cdrs_fwd_idx ON acc_cdrs (fwd_user, dst_domain, start_time); CREATE INDEX acc_cdrs_callid_idx ON acc_cdrs (callid)',
+  );
   const t0 = process.hrtime.bigint();
   const now = Math.floor(Date.now() / 1000);
   db.exec(
     `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${ROWS})
-     INSERT INTO acc_cdrs (${COLUMNS}) SELECT ${values((s) => `((${now} - (${s})) - 0.5) / 86400.0 + 2440587.5`, (e) => `CAST(${e} AS TEXT)`)} FROM seq`,
+     INSERT INTO acc_cdrs (${COLUMNS}) SELECT ${values(
+       (s) => `((${now} - (${s})) - 0.5) / 86400.0 + 2440587.5`,
+       (e) => `CAST(${e} AS TEXT)`,
+     )} FROM seq`,
   );
   db.exec('ANALYZE');
   db.close();
@@ -93,7 +108,12 @@ function kamailioSqlite(dir: string): string {
 
 async function portalDb(dir: string): Promise<{ db: Db; label: string; dispose: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { db: openDatabase({ sqliteFile: path.join(dir, 'provisio.sqlite') }), label: 'SQLite', dispose: async () => undefined };
+  if (!url)
+    return {
+      db: openDatabase({ sqliteFile: path.join(dir, 'provisio.sqlite') }),
+      label: 'SQLite',
+      dispose: async () => undefined,
+    };
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -115,34 +135,91 @@ async function portalDb(dir: string): Promise<{ db: Db; label: string; dispose: 
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-cdrs-'));
-  console.log(`# Kamailio on ${KIND}, ${ROWS} acc_cdrs rows; Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; load ${os.loadavg()[0]!.toFixed(1)}`);
-  const kam = KIND === 'sqlite' ? { url: `sqlite:///${kamailioSqlite(dir)}`, schema: undefined, dispose: async () => undefined } : await kamailioPostgres();
+  console.log(
+    `# Kamailio on ${KIND}, ${ROWS} acc_cdrs rows; Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  const kam =
+    KIND === 'sqlite'
+      ? { url: `sqlite:///${kamailioSqlite(dir)}`, schema: undefined, dispose: async () => undefined }
+      : await kamailioPostgres();
   const { db, label, dispose } = await portalDb(dir);
-  const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'silent', PLATFORM: 'kamailio', KAMAILIO_DB_URL: kam.url, KAMAILIO_SIP_DOMAIN: SIP_DOMAIN });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'silent',
+    PLATFORM: 'kamailio',
+    KAMAILIO_DB_URL: kam.url,
+    KAMAILIO_SIP_DOMAIN: SIP_DOMAIN,
+  });
   await migrate(db);
   const logging = createLogging(config, { target: null, stdout: false });
   await seedOnFirstStart(db, config, logging.log);
   const mailer = new Mailer(db, logging.log, { from: config.MAIL_FROM, pollMs: 60_000 });
-  const connector = new KamailioConnector(db.kysely, { dbUrl: kam.url, sipDomain: SIP_DOMAIN, ...(kam.schema ? { pgSchema: kam.schema } : {}) });
+  const connector = new KamailioConnector(db.kysely, {
+    dbUrl: kam.url,
+    sipDomain: SIP_DOMAIN,
+    ...(kam.schema ? { pgSchema: kam.schema } : {}),
+  });
   const app = await buildApp({ config, db, mailer, logStore: null, connector }, logging.log);
   await app.ready();
   const call = async (name: string, body: unknown, token?: string) => {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/${name}`, headers: token ? { token } : {}, payload: body as object });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/${name}`,
+      headers: token ? { token } : {},
+      payload: body as object,
+    });
     if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
   };
-  const admin = (await call('adminLogin', { cloud_id: config.CLOUD_ID, user: 'admin', password: PASSWORD })).json<{ Token: string }>().Token;
+  const admin = (await call('adminLogin', { cloud_id: config.CLOUD_ID, user: 'admin', password: PASSWORD })).json<{
+    Token: string;
+  }>().Token;
   console.log(`  portal database: ${label}`);
 
   // The tenant: 2000 (admin) and 2001 through the API (with app accounts, so they have pins), 2002-2199 as platform rows.
-  await call('createTenant', { tid: 'bench.example', tname: 'CDR Bench', domain: 'bench.example', site_name: 'HQ' }, admin);
+  await call(
+    'createTenant',
+    { tid: 'bench.example', tname: 'CDR Bench', domain: 'bench.example', site_name: 'HQ' },
+    admin,
+  );
   for (const ext of ['2000', '2001']) {
     const email = `u${ext}@bench.example`;
-    await call('createExtension', { tenant_id: 'bench.example', extension: ext, domain: 'bench.example', site_name: 'HQ', firstname: 'User', lastname: ext, email, admin: ext === '2000' }, admin);
-    await call('linkExtension', { email, did: `+1555${ext}`, pin: PIN, password: 'Bench!Cdr-2024', extension: ext, tenant_id: 'bench.example' }, admin);
+    await call(
+      'createExtension',
+      {
+        tenant_id: 'bench.example',
+        extension: ext,
+        domain: 'bench.example',
+        site_name: 'HQ',
+        firstname: 'User',
+        lastname: ext,
+        email,
+        admin: ext === '2000',
+      },
+      admin,
+    );
+    await call(
+      'linkExtension',
+      { email, did: `+1555${ext}`, pin: PIN, password: 'Bench!Cdr-2024', extension: ext, tenant_id: 'bench.example' },
+      admin,
+    );
   }
   const now = Date.now();
-  const rest = Array.from({ length: TENANT_USERS - 2 }, (_, i) => ({ tenant_id: 'bench.example', extension: String(2002 + i), domain: 'bench.example', site_name: 'HQ', firstname: 'User', lastname: String(2002 + i), email: '', admin: 0, sip_password: '', created_at: now, updated_at: now }));
+  const rest = Array.from({ length: TENANT_USERS - 2 }, (_, i) => ({
+    tenant_id: 'bench.example',
+    extension: String(2002 + i),
+    domain: 'bench.example',
+    site_name: 'HQ',
+    firstname: 'User',
+    lastname: String(2002 + i),
+    email: '',
+    admin: 0,
+    sip_password: '',
+    created_at: now,
+    updated_at: now,
+  }));
   await db.kysely.insertInto('builtin_extensions').values(rest).execute();
 
   const token = (ext: string) => Buffer.from(`${ext}@bench.example:${PIN}`).toString('base64');
@@ -150,12 +227,49 @@ async function main(): Promise<void> {
   bare.post('/bare', async () => ({ ok: true }));
   await bare.ready();
   const cases: [string, () => Promise<number>][] = [
-    ['bare Fastify route (inject)', async () => (await bare.inject({ method: 'POST', url: '/bare', payload: {} })).statusCode],
-    ['getCDRs, one extension (30 days, limit 200)', async () => (await call('getCDRs', { tenant_id: 'bench.example', user: '2001', token: token('2001') })).json<unknown[]>().length],
-    ['getCDRs, one extension, limit 1000', async () => (await call('getCDRs', { tenant_id: 'bench.example', user: '2001', token: token('2001'), limit: 1000 })).json<unknown[]>().length],
-    ['getGroupCDRs, 200 extensions (30 days, limit 200)', async () => (await call('getGroupCDRs', { tenant_id: 'bench.example', user: '2000', token: token('2000') })).json<unknown[]>().length],
-    ['getGroupCDRs, limit 1000', async () => (await call('getGroupCDRs', { tenant_id: 'bench.example', user: '2000', token: token('2000'), limit: 1000 })).json<unknown[]>().length],
-    ['getGroupCDRs, last 24 hours', async () => (await call('getGroupCDRs', { tenant_id: 'bench.example', user: '2000', token: token('2000'), from: now - 86_400_000 })).json<unknown[]>().length],
+    [
+      'bare Fastify route (inject)',
+      async () => (await bare.inject({ method: 'POST', url: '/bare', payload: {} })).statusCode,
+    ],
+    [
+      'getCDRs, one extension (30 days, limit 200)',
+      async () =>
+        (await call('getCDRs', { tenant_id: 'bench.example', user: '2001', token: token('2001') })).json<unknown[]>()
+          .length,
+    ],
+    [
+      'getCDRs, one extension, limit 1000',
+      async () =>
+        (await call('getCDRs', { tenant_id: 'bench.example', user: '2001', token: token('2001'), limit: 1000 })).json<
+          unknown[]
+        >().length,
+    ],
+    [
+      'getGroupCDRs, 200 extensions (30 days, limit 200)',
+      async () =>
+        (await call('getGroupCDRs', { tenant_id: 'bench.example', user: '2000', token: token('2000') })).json<
+          unknown[]
+        >().length,
+    ],
+    [
+      'getGroupCDRs, limit 1000',
+      async () =>
+        (
+          await call('getGroupCDRs', { tenant_id: 'bench.example', user: '2000', token: token('2000'), limit: 1000 })
+        ).json<unknown[]>().length,
+    ],
+    [
+      'getGroupCDRs, last 24 hours',
+      async () =>
+        (
+          await call('getGroupCDRs', {
+            tenant_id: 'bench.example',
+            user: '2000',
+            token: token('2000'),
+            from: now - 86_400_000,
+          })
+        ).json<unknown[]>().length,
+    ],
   ];
   const results: [string, number, number, number][] = [];
   for (const [name, run] of cases) {
@@ -171,7 +285,10 @@ async function main(): Promise<void> {
   }
   const base = results[0]![2];
   console.log(`\n| call | rows | p50 | p95 | p50 / bare |\n| --- | --- | --- | --- | --- |`);
-  for (const [name, rows, p50, p95] of results) console.log(`| ${name} | ${name.startsWith('bare') ? '' : rows} | ${p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${(p50 / base).toFixed(0)}× |`);
+  for (const [name, rows, p50, p95] of results)
+    console.log(
+      `| ${name} | ${name.startsWith('bare') ? '' : rows} | ${p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${(p50 / base).toFixed(0)}× |`,
+    );
   console.log(`\n(${RUNS} runs each after 5 warm-up calls; load ${os.loadavg()[0]!.toFixed(1)} at the end)`);
 
   await bare.close();

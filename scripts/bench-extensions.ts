@@ -51,7 +51,14 @@ async function open(): Promise<{ db: Db; label: string; dispose: () => Promise<v
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-ext-'));
   const db = openDatabase({ sqliteFile: path.join(dir, 'provisio.sqlite') });
-  return { db, label: 'SQLite', dispose: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    label: 'SQLite',
+    dispose: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 function csvRows(tenant: string) {
@@ -81,11 +88,18 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, mailer, logStore: null }, logging.log);
   await app.ready();
   const call = async (name: string, body: unknown, token?: string) => {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/${name}`, headers: token ? { token } : {}, payload: body as object });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/${name}`,
+      headers: token ? { token } : {},
+      payload: body as object,
+    });
     if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
   };
-  const token = (await call('adminLogin', { cloud_id: config.CLOUD_ID, user: 'admin', password: PASSWORD })).json<{ Token: string }>().Token;
+  const token = (await call('adminLogin', { cloud_id: config.CLOUD_ID, user: 'admin', password: PASSWORD })).json<{
+    Token: string;
+  }>().Token;
   console.log(`# ${label}, Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}`);
 
   // (a) import
@@ -101,24 +115,50 @@ async function main(): Promise<void> {
   await app.deps.jobs.drain();
   const importMs = ms(t0);
   const job = (await call('jobStatus', { id: started.job_id }, token)).json();
-  console.log(`(a) import ${N} rows: preview ${previewMs.toFixed(0)} ms (to_create ${preview.to_create}); call ${callMs.toFixed(0)} ms; call + job ${importMs.toFixed(0)} ms (job ${job.status}, ${job.done}/${job.total})`);
+  console.log(
+    `(a) import ${N} rows: preview ${previewMs.toFixed(0)} ms (to_create ${preview.to_create}); call ${callMs.toFixed(0)} ms; call + job ${importMs.toFixed(0)} ms (job ${job.status}, ${job.done}/${job.total})`,
+  );
   t0 = process.hrtime.bigint();
   const again = (await call('extensionsImport', { rows: rows.map((r) => r), dry_run: true }, token)).json();
   console.log(`    re-import preview: ${ms(t0).toFixed(0)} ms, unchanged ${again.unchanged}`);
 
   // (b) sync of a tenant whose 10,000 extensions are on the platform only
   const now = Date.now();
-  await db.kysely.insertInto('builtin_tenants').values({ tid: 'sync.example', tname: 'Sync Bench', created_at: now }).execute();
-  await db.kysely.insertInto('builtin_domains').values({ tenant_id: 'sync.example', domain: 'sync.example', site_name: 'Main' }).execute();
-  const platformRows = csvRows('sync.example').map((r) => ({ tenant_id: 'sync.example', extension: r.Extension, domain: 'sync.example', site_name: 'Main', firstname: r['First Name'], lastname: r['Last Name'], email: r.Email, admin: 0, sip_password: randomBytes(12).toString('base64url'), created_at: now, updated_at: now }));
-  for (let i = 0; i < platformRows.length; i += 500) await db.kysely.insertInto('builtin_extensions').values(platformRows.slice(i, i + 500)).execute();
+  await db.kysely
+    .insertInto('builtin_tenants')
+    .values({ tid: 'sync.example', tname: 'Sync Bench', created_at: now })
+    .execute();
+  await db.kysely
+    .insertInto('builtin_domains')
+    .values({ tenant_id: 'sync.example', domain: 'sync.example', site_name: 'Main' })
+    .execute();
+  const platformRows = csvRows('sync.example').map((r) => ({
+    tenant_id: 'sync.example',
+    extension: r.Extension,
+    domain: 'sync.example',
+    site_name: 'Main',
+    firstname: r['First Name'],
+    lastname: r['Last Name'],
+    email: r.Email,
+    admin: 0,
+    sip_password: randomBytes(12).toString('base64url'),
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < platformRows.length; i += 500)
+    await db.kysely
+      .insertInto('builtin_extensions')
+      .values(platformRows.slice(i, i + 500))
+      .execute();
   await call('tenantList', { sync: true }, token);
   await app.deps.jobs.drain();
   for (const round of ['first sync', 're-sync (no change)']) {
     t0 = process.hrtime.bigint();
     await call('getExtensions', { tenant_id: 'sync.example', sync: true, limit: 1 }, token);
     await app.deps.jobs.drain();
-    const total = (await call('getExtensions', { tenant_id: 'sync.example', limit: 1 }, token)).headers['x-total-count'];
+    const total = (await call('getExtensions', { tenant_id: 'sync.example', limit: 1 }, token)).headers[
+      'x-total-count'
+    ];
     console.log(`(b) ${round} of ${N} extensions: ${ms(t0).toFixed(0)} ms (portal now has ${total})`);
   }
 
@@ -137,7 +177,9 @@ async function main(): Promise<void> {
       await call('getExtensions', { tenant_id: 'sync.example', ...extra }, token);
       times.push(ms(t0));
     }
-    console.log(`(c) getExtensions ${name}: median ${median(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms (${RUNS} runs, in-process inject)`);
+    console.log(
+      `(c) getExtensions ${name}: median ${median(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms (${RUNS} runs, in-process inject)`,
+    );
   }
 
   await app.close();

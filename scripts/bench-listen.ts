@@ -30,7 +30,17 @@ import { seedOnFirstStart } from '../apps/server/src/seed/seed';
 import { writeFixtures } from '../apps/server/test/kamailio/audio';
 import { type XmlSipAccount, accountFromXml } from '../apps/server/test/kamailio/baresip';
 import { type Phone, startPhone } from '../apps/server/test/kamailio/phones';
-import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, startKamailio, startRtpengine } from '../apps/server/test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  type Rtpengine,
+  ensureCallTools,
+  freePhonePorts,
+  freeTcpPort,
+  freeUdpPort,
+  startKamailio,
+  startRtpengine,
+} from '../apps/server/test/kamailio/sip-tools';
 import { type Run, listenOnce, printReport, sleep } from './bench-listen-client';
 
 const N = Number(process.env.BENCH_N ?? 20);
@@ -40,7 +50,11 @@ const CLOUD_ID = 'BENCHLISTEN';
 const TARGET_MS = 500;
 /** The portal shares one dlg.list among requests within 250 ms (kamailio-live.ts); runs are spaced past it. */
 const PAUSE_MS = 400;
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 interface Stack {
   dir: string;
@@ -53,14 +67,20 @@ interface Stack {
 async function main(): Promise<void> {
   const KAM_URL = process.env.KAMAILIO_TEST_DB_URL;
   if (!KAM_URL) {
-    console.error('KAMAILIO_TEST_DB_URL is needed (a PostgreSQL with the kamailio database). For a throwaway one:\n' +
-      '  eval "$(bash scripts/pg-throwaway.sh start 55447)"\n  npx tsx scripts/bench-listen.ts\n  bash scripts/pg-throwaway.sh stop "$PG_THROWAWAY_DIR"');
+    console.error(
+      'KAMAILIO_TEST_DB_URL is needed (a PostgreSQL with the kamailio database). For a throwaway one:\n' +
+        '  eval "$(bash scripts/pg-throwaway.sh start 55447)"\n  npx tsx scripts/bench-listen.ts\n  bash scripts/pg-throwaway.sh stop "$PG_THROWAWAY_DIR"',
+    );
     process.exitCode = 2;
     return;
   }
   ensureCallTools();
   const loadAtStart = load();
-  const stack: Stack = { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-listen-')), phones: [], cleanups: [] };
+  const stack: Stack = {
+    dir: fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-listen-')),
+    phones: [],
+    cleanups: [],
+  };
   // Ctrl-C stops what was started, like the end of the run.
   const interrupted = () => void cleanUp(stack).finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
@@ -90,14 +110,30 @@ async function bench(stack: Stack, kamUrl: string, loadAtStart: string): Promise
   const portMin = 30000 + Math.floor(Math.random() * 27) * 100; // below the ephemeral ports, above the phones' SIP ports
   const recordingDir = path.join(dir, 'rec');
   stack.engine = await startRtpengine({ ngPort, portMin, portMax: portMin + 99, recordingDir, workDir: dir });
-  const kam = await startKamailio({ port: await freeUdpPort(), dbUrl: kamUrl, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3'], rtpengineSock: ngPort });
+  const kam = await startKamailio({
+    port: await freeUdpPort(),
+    dbUrl: kamUrl,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=3'],
+    rtpengineSock: ngPort,
+  });
   stack.kam = kam;
 
   // The portal in process, configured as a provider would (its connector made from these keys by buildApp).
   const db = openDatabase({ sqliteFile: path.join(dir, 'provisio.sqlite') });
   const config = loadConfig({
-    DATA_DIR: dir, SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', CLOUD_ID, WEB_DIST: path.join(dir, 'no-web'),
-    PLATFORM: 'kamailio', KAMAILIO_DB_URL: kamUrl, KAMAILIO_RPC_URL: kam.rpcUrl, RTPENGINE_NG: `udp:127.0.0.1:${ngPort}`, RTPENGINE_RECORDING_DIR: recordingDir,
+    DATA_DIR: dir,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'warn',
+    CLOUD_ID,
+    WEB_DIST: path.join(dir, 'no-web'),
+    PLATFORM: 'kamailio',
+    KAMAILIO_DB_URL: kamUrl,
+    KAMAILIO_RPC_URL: kam.rpcUrl,
+    RTPENGINE_NG: `udp:127.0.0.1:${ngPort}`,
+    RTPENGINE_RECORDING_DIR: recordingDir,
   });
   await migrate(db);
   const logging = createLogging(config, { target: null, stdout: true });
@@ -113,11 +149,18 @@ async function bench(stack: Stack, kamUrl: string, loadAtStart: string): Promise
   });
   await app.ready();
   const call = async (name: string, body: unknown, token?: string) => {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/${name}`, headers: token ? { token } : {}, payload: body as object });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/${name}`,
+      headers: token ? { token } : {},
+      payload: body as object,
+    });
     if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
   };
-  const admin = (await call('adminLogin', { cloud_id: CLOUD_ID, user: 'admin', password: PASSWORD })).json<{ Token: string }>().Token;
+  const admin = (await call('adminLogin', { cloud_id: CLOUD_ID, user: 'admin', password: PASSWORD })).json<{
+    Token: string;
+  }>().Token;
 
   // One tenant on a domain of its own (Kamailio's database outlives the run; its rows are removed at the end).
   const tenant = `bench-${randomBytes(3).toString('hex')}`;
@@ -131,15 +174,44 @@ async function bench(stack: Stack, kamUrl: string, loadAtStart: string): Promise
     await c.end();
   });
   await call('createTenant', { tid: tenant, tname: 'Listen-in bench', domain, site_name: 'HQ' }, admin);
-  await call('createUpdateLicenses', { tenant_id: tenant, vcx_desktop: 5, vcx_mobile: 5, call_monitor: 2, call_recording: 0, analytics: 0 }, admin);
-  await call('profileCreateUpdate', { profile_name: 'Bench phones', proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: tenant }, admin);
+  await call(
+    'createUpdateLicenses',
+    { tenant_id: tenant, vcx_desktop: 5, vcx_mobile: 5, call_monitor: 2, call_recording: 0, analytics: 0 },
+    admin,
+  );
+  await call(
+    'profileCreateUpdate',
+    { profile_name: 'Bench phones', proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: tenant },
+    admin,
+  );
   const account = async (extension: string): Promise<XmlSipAccount> => {
     const email = `u${extension}@${domain}`;
     const password = `Bench!Listen-${extension}`;
-    await call('createExtension', { tenant_id: tenant, extension, domain, site_name: 'HQ', firstname: 'Bench', lastname: extension, email, admin: false }, admin);
-    await call('linkExtension', { email, did: `+1555${extension}`, pin: '246813', password, extension, tenant_id: tenant }, admin);
+    await call(
+      'createExtension',
+      {
+        tenant_id: tenant,
+        extension,
+        domain,
+        site_name: 'HQ',
+        firstname: 'Bench',
+        lastname: extension,
+        email,
+        admin: false,
+      },
+      admin,
+    );
+    await call(
+      'linkExtension',
+      { email, did: `+1555${extension}`, pin: '246813', password, extension, tenant_id: tenant },
+      admin,
+    );
     const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: email, cloud_password: password });
-    const xml = await app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+    const xml = await app.inject({
+      method: 'GET',
+      url: `/api/v1/provision?${q}`,
+      headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+    });
     if (xml.statusCode !== 200) throw new Error(`provision ${extension}: ${xml.statusCode} ${xml.body.slice(0, 300)}`);
     return accountFromXml(xml.body);
   };
@@ -149,7 +221,13 @@ async function bench(stack: Stack, kamUrl: string, loadAtStart: string): Promise
   const audio = writeFixtures(dir, Math.max(300, N * 6 + 120));
   const ports = await freePhonePorts(2);
   const phone = async (acct: XmlSipAccount, i: number, file: string) => {
-    const p = await startPhone(acct, { localPort: ports[i]!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile: file, autoAnswer: true });
+    const p = await startPhone(acct, {
+      localPort: ports[i]!,
+      ctrlPort: await freeTcpPort(),
+      workDir: dir,
+      audioFile: file,
+      autoAnswer: true,
+    });
     stack.phones.push(p);
     await p.registered();
     return p;
@@ -161,7 +239,9 @@ async function bench(stack: Stack, kamUrl: string, loadAtStart: string): Promise
   await established;
   let callId = '';
   for (let i = 0; i < 50 && !callId; i++) {
-    const list = (await call('callActions', { action: 'list_active_channels', tenant_id: tenant }, admin)).json<{ SIPCallID: string }[]>();
+    const list = (await call('callActions', { action: 'list_active_channels', tenant_id: tenant }, admin)).json<
+      { SIPCallID: string }[]
+    >();
     callId = list[0]?.SIPCallID ?? '';
     if (!callId) await sleep(100);
   }
@@ -172,7 +252,9 @@ async function bench(stack: Stack, kamUrl: string, loadAtStart: string): Promise
   const subscriptions = async () => {
     const q = await ng.command('query', { 'call-id': callId });
     const tags = q.tags as Record<string, { tag: string; subscriptions: unknown[] }>;
-    return Object.values(tags).filter((m) => m.tag.startsWith('listen-')).reduce((n, m) => n + m.subscriptions.length, 0);
+    return Object.values(tags)
+      .filter((m) => m.tag.startsWith('listen-'))
+      .reduce((n, m) => n + m.subscriptions.length, 0);
   };
 
   // The yardstick in the same run, with the call's media flowing: 5 warm-ups, then HEALTH_RUNS.

@@ -52,7 +52,14 @@ const run = promisify(execFile);
 
 /** Runs wrk with --latency (asynchronously: the bare route is served by this process) and reads its summary in ms. */
 async function wrk(url: string, script?: string): Promise<WrkResult> {
-  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...(script ? ['-s', script] : []), url];
+  const args = [
+    `-t${THREADS}`,
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    '--latency',
+    ...(script ? ['-s', script] : []),
+    url,
+  ];
   const { stdout: out } = await run('wrk', args, { encoding: 'utf8' });
   const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? 1);
   const pct = (p: string) => {
@@ -63,12 +70,22 @@ async function wrk(url: string, script?: string): Promise<WrkResult> {
   const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
   const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const socketErrors = sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
-  return { requests, rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0), p50: pct('50'), p99: pct('99'), errors: non2xx + socketErrors };
+  return {
+    requests,
+    rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
+    p50: pct('50'),
+    p99: pct('99'),
+    errors: non2xx + socketErrors,
+  };
 }
 
 async function main(): Promise<void> {
   const store = await freshStore('sqlite');
-  const server = await spawnServer({ ...store.env, SEED_DEMO: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' });
+  const server = await spawnServer({
+    ...store.env,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
   const barePort = await freePort();
@@ -76,7 +93,12 @@ async function main(): Promise<void> {
   try {
     const token = await server.login();
     const reseller = await store.db.kysely.selectFrom('resellers').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const ext = await store.db.kysely.selectFrom('extensions').select('id').where('tenant_id', '=', 'acme.example').orderBy('id').executeTakeFirstOrThrow();
+    const ext = await store.db.kysely
+      .selectFrom('extensions')
+      .select('id')
+      .where('tenant_id', '=', 'acme.example')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const lua = path.join(os.tmpdir(), `provisio-bench-${process.pid}.lua`);
     fs.writeFileSync(lua, MIX_LUA(token, reseller.id, ext.id));
     // A short warm-up of each, then the measured runs back to back.
@@ -87,11 +109,27 @@ async function main(): Promise<void> {
     fs.rmSync(lua, { force: true });
     const rows = [
       ['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-      ['API mix (80% lists, 20% writes)', api.requests, api.rps.toFixed(0), api.p50.toFixed(2), api.p99.toFixed(2), api.errors],
+      [
+        'API mix (80% lists, 20% writes)',
+        api.requests,
+        api.rps.toFixed(0),
+        api.p50.toFixed(2),
+        api.p99.toFixed(2),
+        api.errors,
+      ],
       ['bare Fastify route', base.requests, base.rps.toFixed(0), base.p50.toFixed(2), base.p99.toFixed(2), base.errors],
-      ['ratio API / bare', '', `${((api.rps / base.rps) * 100).toFixed(1)}%`, `${(api.p50 / base.p50).toFixed(1)}x`, `${(api.p99 / base.p99).toFixed(1)}x`, ''],
+      [
+        'ratio API / bare',
+        '',
+        `${((api.rps / base.rps) * 100).toFixed(1)}%`,
+        `${(api.p50 / base.p50).toFixed(1)}x`,
+        `${(api.p99 / base.p99).toFixed(1)}x`,
+        '',
+      ],
     ];
-    console.log(`wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
+    console.log(
+      `wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`,
+    );
     console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
     if (api.errors > 0 || base.errors > 0) {
       console.error('errors during the load test');

@@ -45,7 +45,14 @@ interface WrkResult {
 const run = promisify(execFile);
 
 async function wrk(url: string, seconds: number, script?: string): Promise<WrkResult> {
-  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
+  const args = [
+    `-t${THREADS}`,
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...(script ? ['-s', script] : []),
+    url,
+  ];
   const { stdout: out } = await run('wrk', args, { encoding: 'utf8' });
   const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? 1);
   const pct = (p: string) => {
@@ -63,14 +70,25 @@ async function wrk(url: string, seconds: number, script?: string): Promise<WrkRe
   };
 }
 
-const query = (username: string, password: string) => new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: username, cloud_password: password }).toString();
+const query = (username: string, password: string) =>
+  new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: username, cloud_password: password }).toString();
 
 async function main(): Promise<void> {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const store = await freshStore('sqlite');
   // BENCH_NODE_OPTIONS (e.g. --import a profiler hook) is passed to the server process.
-  const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
-  const server = await spawnServer({ ...store.env, ...nodeOptions, SEED_DEMO: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' });
+  const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }
+    : {};
+  const server = await spawnServer({
+    ...store.env,
+    ...nodeOptions,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
   const barePort = await freePort();
@@ -79,14 +97,29 @@ async function main(): Promise<void> {
   const luaPw = path.join(os.tmpdir(), `provisio-bench-prov-pw-${process.pid}.lua`);
   try {
     const token = await server.login();
-    const exts = await store.db.kysely.selectFrom('extensions').select('extension').where('tenant_id', '=', TENANT).orderBy('extension').limit(ACCOUNTS).execute();
+    const exts = await store.db.kysely
+      .selectFrom('extensions')
+      .select('extension')
+      .where('tenant_id', '=', TENANT)
+      .orderBy('extension')
+      .limit(ACCOUNTS)
+      .execute();
     const secrets: string[] = [];
     const passwords: string[] = [];
     for (const [i, e] of exts.entries()) {
       const email = `bench-${i}@acme.example`;
-      const linked = await server.call('linkExtension', { email, did: '+15550100', pin: '864213', password: PASSWORD, extension: e.extension, tenant_id: TENANT }, token);
-      if (linked.status !== 200) throw new Error(`linkExtension ${e.extension}: ${linked.status} ${JSON.stringify(linked.json)}`);
-      const qr = await server.call<{ qrValue: string }>('authLogin', { username: email, password: PASSWORD, cloud_id: CLOUD_ID });
+      const linked = await server.call(
+        'linkExtension',
+        { email, did: '+15550100', pin: '864213', password: PASSWORD, extension: e.extension, tenant_id: TENANT },
+        token,
+      );
+      if (linked.status !== 200)
+        throw new Error(`linkExtension ${e.extension}: ${linked.status} ${JSON.stringify(linked.json)}`);
+      const qr = await server.call<{ qrValue: string }>('authLogin', {
+        username: email,
+        password: PASSWORD,
+        cloud_id: CLOUD_ID,
+      });
       const secret = qr.status === 200 ? parseCscPayload(qr.json.qrValue)?.password : undefined;
       if (!secret) throw new Error(`authLogin ${email}: ${qr.status}`);
       secrets.push(query(email, secret));
@@ -102,12 +135,50 @@ async function main(): Promise<void> {
     const pw = PASSWORD_SECONDS > 0 ? await wrk(server.base, PASSWORD_SECONDS, luaPw) : undefined;
     const rows: (string | number)[][] = [
       ['run', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'socket errors'],
-      [`/provision, activation secret (${exts.length} accounts)`, prov.requests, prov.rps.toFixed(0), prov.p50.toFixed(2), prov.p99.toFixed(2), prov.non2xx, prov.socketErrors],
-      ['bare Fastify route', base.requests, base.rps.toFixed(0), base.p50.toFixed(2), base.p99.toFixed(2), base.non2xx, base.socketErrors],
-      ['ratio /provision / bare', '', `${((prov.rps / base.rps) * 100).toFixed(1)}%`, `${(prov.p50 / base.p50).toFixed(1)}x`, `${(prov.p99 / base.p99).toFixed(1)}x`, '', ''],
+      [
+        `/provision, activation secret (${exts.length} accounts)`,
+        prov.requests,
+        prov.rps.toFixed(0),
+        prov.p50.toFixed(2),
+        prov.p99.toFixed(2),
+        prov.non2xx,
+        prov.socketErrors,
+      ],
+      [
+        'bare Fastify route',
+        base.requests,
+        base.rps.toFixed(0),
+        base.p50.toFixed(2),
+        base.p99.toFixed(2),
+        base.non2xx,
+        base.socketErrors,
+      ],
+      [
+        'ratio /provision / bare',
+        '',
+        `${((prov.rps / base.rps) * 100).toFixed(1)}%`,
+        `${(prov.p50 / base.p50).toFixed(1)}x`,
+        `${(prov.p99 / base.p99).toFixed(1)}x`,
+        '',
+        '',
+      ],
     ];
-    if (pw) rows.push([`/provision, users' passwords (scrypt, throttled; ${PASSWORD_SECONDS}s)`, pw.requests, pw.rps.toFixed(0), pw.p50.toFixed(2), pw.p99.toFixed(2), pw.non2xx, pw.socketErrors]);
-    console.log(`wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load average at start ${load}, at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (pw)
+      rows.push([
+        `/provision, users' passwords (scrypt, throttled; ${PASSWORD_SECONDS}s)`,
+        pw.requests,
+        pw.rps.toFixed(0),
+        pw.p50.toFixed(2),
+        pw.p99.toFixed(2),
+        pw.non2xx,
+        pw.socketErrors,
+      ]);
+    console.log(
+      `wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load average at start ${load}, at end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
     if (prov.non2xx > 0 || prov.socketErrors > 0 || base.socketErrors > 0) {
       console.error('errors during the provisioning run');

@@ -24,14 +24,21 @@ async function freePort() {
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
   const exited = new Promise((r) => child.once('exit', (code) => r(code)));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${out.slice(-3000)}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -40,14 +47,17 @@ async function startOnce(dataDir) {
   const code = await exited;
   const startupMs = Number(/"startupMs":(\d+)/.exec(out)?.[1]);
   const cpuMs = Number(/"startupCpuMs":(\d+)/.exec(out)?.[1]);
-  const built = [...out.matchAll(/build: (\w+) built in ([\d.]+) s/g)].map((m) => `${m[1]} ${m[2]} s`).join(', ') || 'nothing';
+  const built =
+    [...out.matchAll(/build: (\w+) built in ([\d.]+) s/g)].map((m) => `${m[1]} ${m[2]} s`).join(', ') || 'nothing';
   return { seconds, code, startupMs, cpuMs, built };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-start-'));
 try {
   const line = (label, r) =>
-    console.log(`${label}: health after ${r.seconds.toFixed(2)} s (server process to listening ${r.startupMs} ms, ${r.cpuMs} ms of CPU; built: ${r.built}; exit code after SIGTERM ${r.code})`);
+    console.log(
+      `${label}: health after ${r.seconds.toFixed(2)} s (server process to listening ${r.startupMs} ms, ${r.cpuMs} ms of CPU; built: ${r.built}; exit code after SIGTERM ${r.code})`,
+    );
   if (!args.includes('--skip-first')) {
     fs.rmSync(path.join(ROOT, 'node_modules/.cache/provisio-build'), { recursive: true, force: true });
     line('first start', await startOnce(dataDir));
@@ -60,7 +70,12 @@ try {
   }
   seconds.sort((a, b) => a - b);
   const median = seconds[Math.floor(seconds.length / 2)];
-  console.log(`second start: median ${median.toFixed(2)} s, min ${seconds[0].toFixed(2)} s, max ${seconds.at(-1).toFixed(2)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `second start: median ${median.toFixed(2)} s, min ${seconds[0].toFixed(2)} s, max ${seconds.at(-1).toFixed(2)} s; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,11 +16,15 @@ import { ADMIN_PASSWORD, freshStore, spawnServer } from '../apps/server/src/reli
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TENANT = 'bench10k.example';
-const ADMIN_CHUNKS = /\/assets\/(Resellers|ResellerDetails|ResellerUsers|ResellerUserDetails|Users|UserDetails|Tenants|ExtensionDetails|CheckEmail|ClientProfiles|ClientProfileDetails|BlfManagement|Domains|DomainDetails|Licences|Templates|Logs|Audit)Page-/;
+const ADMIN_CHUNKS =
+  /\/assets\/(Resellers|ResellerDetails|ResellerUsers|ResellerUserDetails|Users|UserDetails|Tenants|ExtensionDetails|CheckEmail|ClientProfiles|ClientProfileDetails|BlfManagement|Domains|DomainDetails|Licences|Templates|Logs|Audit)Page-/;
 
 /** Runs in the page: its clock when the first extension row is laid out, else null (typed loosely: no DOM lib here). */
 const FIRST_ROW_AT = () => {
-  const g = globalThis as unknown as { document: { querySelector(s: string): { offsetParent: unknown } | null }; performance: { now(): number } };
+  const g = globalThis as unknown as {
+    document: { querySelector(s: string): { offsetParent: unknown } | null };
+    performance: { now(): number };
+  };
   const row = g.document.querySelector('[data-testid="extensions-row"]');
   return row && row.offsetParent !== null ? g.performance.now() : null;
 };
@@ -32,7 +36,11 @@ interface JsLoad {
 }
 
 /** Opens a page in a fresh context and adds up the JavaScript it loaded once the network is idle. */
-async function jsOf(browser: Browser, url: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<JsLoad> {
+async function jsOf(
+  browser: Browser,
+  url: string,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<JsLoad> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const bodies: Promise<{ url: string; body: Buffer }>[] = [];
@@ -55,14 +63,31 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   const store = await freshStore('sqlite');
-  const server = await spawnServer({ ...store.env, SEED_DEMO: 'true', WEB_DIST: path.resolve('apps/web/dist'), LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const server = await spawnServer({
+    ...store.env,
+    SEED_DEMO: 'true',
+    WEB_DIST: path.resolve('apps/web/dist'),
+    LOG_LEVEL: 'warn',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const token = await server.login();
     await server.call('createTenant', { tid: TENANT, tname: 'Bench 10k', domain: TENANT, site_name: 'Main' }, token);
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
-      Extension: String(10_000 + i), Domain: TENANT, 'Site Name': 'Main', 'First Name': `Name${i}`, 'Last Name': `Family${i % 97}`, Admin: 'false',
-      Email: `user${i}@${TENANT}`, Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false', tenantid: TENANT,
+      Extension: String(10_000 + i),
+      Domain: TENANT,
+      'Site Name': 'Main',
+      'First Name': `Name${i}`,
+      'Last Name': `Family${i % 97}`,
+      Admin: 'false',
+      Email: `user${i}@${TENANT}`,
+      Linked: 'false',
+      'Mobile App Allowed': 'false',
+      'Desktop App Allowed': 'false',
+      tenantid: TENANT,
     }));
     const imported = await server.call<{ job_id: number }>('extensionsImport', rows, token);
     for (;;) {
@@ -85,7 +110,9 @@ async function main(): Promise<void> {
 
     const login = await jsOf(browser, `${server.base}/login`);
     const dashboard = await jsOf(browser, `${server.base}/dashboard`, state);
-    const endUser = await Promise.all(['/appSignin', '/getQR', '/cdrs'].map(async (p) => ({ path: p, js: await jsOf(browser, `${server.base}${p}`) })));
+    const endUser = await Promise.all(
+      ['/appSignin', '/getQR', '/cdrs'].map(async (p) => ({ path: p, js: await jsOf(browser, `${server.base}${p}`) })),
+    );
 
     const paints: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -100,12 +127,26 @@ async function main(): Promise<void> {
     const table = [
       ['measure', 'value', 'detail'],
       ['JS for /login (gzip)', kb(login.gzip), `${kb(login.raw)} raw, ${login.files.length} files`],
-      ['JS for /dashboard, signed in (gzip)', kb(dashboard.gzip), `${kb(dashboard.raw)} raw, ${dashboard.files.length} files`],
-      ...endUser.map((e) => [`JS for ${e.path} (gzip)`, kb(e.js.gzip), `${kb(e.js.raw)} raw, ${e.js.files.length} files`]),
-      [`/tenants with 10,000 extensions: first row visible (median of ${RUNS})`, `${median(paints)} ms`, `runs: ${paints.join(', ')} ms (from navigation start)`],
+      [
+        'JS for /dashboard, signed in (gzip)',
+        kb(dashboard.gzip),
+        `${kb(dashboard.raw)} raw, ${dashboard.files.length} files`,
+      ],
+      ...endUser.map((e) => [
+        `JS for ${e.path} (gzip)`,
+        kb(e.js.gzip),
+        `${kb(e.js.raw)} raw, ${e.js.files.length} files`,
+      ]),
+      [
+        `/tenants with 10,000 extensions: first row visible (median of ${RUNS})`,
+        `${median(paints)} ms`,
+        `runs: ${paints.join(', ')} ms (from navigation start)`,
+      ],
     ];
     console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
-    const leaks = endUser.flatMap((e) => e.js.files.filter((f) => ADMIN_CHUNKS.test(f)).map((f) => `${e.path} loads ${f}`));
+    const leaks = endUser.flatMap((e) =>
+      e.js.files.filter((f) => ADMIN_CHUNKS.test(f)).map((f) => `${e.path} loads ${f}`),
+    );
     if (leaks.length) {
       console.error(`end-user pages load admin chunks:\n${leaks.join('\n')}`);
       process.exitCode = 1;

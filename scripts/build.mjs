@@ -17,13 +17,29 @@ const STAMPS = at('node_modules', '.cache', 'provisio-build');
 const PARTS = {
   web: {
     tool: 'vite',
-    inputs: [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), at('apps/web/scripts'), at('packages/contract/src'), at('package-lock.json')],
+    inputs: [
+      at('apps/web/src'),
+      at('apps/web/public'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('apps/web/package.json'),
+      at('apps/web/scripts'),
+      at('packages/contract/src'),
+      at('package-lock.json'),
+    ],
     output: at('apps/web/dist/index.html'),
     build: buildWeb,
   },
   server: {
     tool: 'esbuild',
-    inputs: [at('apps/server/src'), at('packages/contract/src'), at('apps/server/package.json'), at('package-lock.json'), at('tsconfig.base.json'), at('scripts/build.mjs')],
+    inputs: [
+      at('apps/server/src'),
+      at('packages/contract/src'),
+      at('apps/server/package.json'),
+      at('package-lock.json'),
+      at('tsconfig.base.json'),
+      at('scripts/build.mjs'),
+    ],
     output: at('apps/server/dist/server.js'),
     build: () => buildServer(),
   },
@@ -92,7 +108,9 @@ export async function buildServer({ outdir = at('apps/server/dist') } = {}) {
   const bundleOwnPackages = {
     name: 'external-packages',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@provisio/') ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith('@provisio/') ? undefined : { path: args.path, external: true },
+      );
     },
   };
   const common = {
@@ -107,8 +125,16 @@ export async function buildServer({ outdir = at('apps/server/dist') } = {}) {
   };
   fs.rmSync(outdir, { recursive: true, force: true });
   await Promise.all([
-    esbuild.build({ ...common, entryPoints: [at('apps/server/src/server.ts')], outfile: path.join(outdir, 'server.js') }),
-    esbuild.build({ ...common, entryPoints: [at('apps/server/src/lib/logging/log-worker-thread.ts')], outfile: path.join(outdir, 'log-worker.mjs') }),
+    esbuild.build({
+      ...common,
+      entryPoints: [at('apps/server/src/server.ts')],
+      outfile: path.join(outdir, 'server.js'),
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: [at('apps/server/src/lib/logging/log-worker-thread.ts')],
+      outfile: path.join(outdir, 'log-worker.mjs'),
+    }),
   ]);
 }
 
@@ -126,7 +152,9 @@ async function main() {
     }
     if (!toolInstalled(PARTS[name].tool) && fs.existsSync(PARTS[name].output)) {
       // An install without devDependencies (npm ci --omit=dev) runs what was built before it.
-      process.stderr.write(`build: ${PARTS[name].tool} is not installed (devDependencies left out?): using the ${name} built before\n`);
+      process.stderr.write(
+        `build: ${PARTS[name].tool} is not installed (devDependencies left out?): using the ${name} built before\n`,
+      );
       continue;
     }
     const startedAt = Date.now();

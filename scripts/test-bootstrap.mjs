@@ -28,7 +28,10 @@ const exists = (p) => fs.existsSync(p);
 function postgresBin() {
   const root = '/usr/lib/postgresql';
   if (!exists(root)) return undefined;
-  return fs.readdirSync(root).map((v) => path.join(root, v, 'bin')).find((bin) => exists(path.join(bin, 'initdb')));
+  return fs
+    .readdirSync(root)
+    .map((v) => path.join(root, v, 'bin'))
+    .find((bin) => exists(path.join(bin, 'initdb')));
 }
 
 /**

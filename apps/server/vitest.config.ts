@@ -10,7 +10,15 @@ const base = { testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const 
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...base, name: 'sqlite', include: ['src/**/*.test.ts'], exclude: ['src/**/*.pg.test.ts'], env: { TEST_DB: 'sqlite' } } },
+      {
+        test: {
+          ...base,
+          name: 'sqlite',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.pg.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { ...base, name: 'postgres', include: ['src/**/*.test.ts'], env: { TEST_DB: 'postgres' } } }]
         : []),

@@ -2,11 +2,17 @@ import { expect, test } from '@playwright/test';
 import { apiCall, pick, row, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
-test('domains: create, duplicate shows Domain exists, edit with locked fields, search, page, delete', async ({ page }) => {
+test('domains: create, duplicate shows Domain exists, edit with locked fields, search, page, delete', async ({
+  page,
+}) => {
   const s = stamp();
   await signInAdmin(page);
   for (let i = 1; i <= 12; i++) {
-    await apiCall(page, 'createUpdateDomain', { ext: `7${String(i).padStart(2, '0')}`, domain: `d${i}-${s}.example`, tenant_id: 'summit.example' });
+    await apiCall(page, 'createUpdateDomain', {
+      ext: `7${String(i).padStart(2, '0')}`,
+      domain: `d${i}-${s}.example`,
+      tenant_id: 'summit.example',
+    });
   }
 
   await page.goto('/domains');

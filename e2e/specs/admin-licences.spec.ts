@@ -23,5 +23,6 @@ test('licences: choose a tenant, all five limits required, save and reload', asy
 
   await page.reload();
   await pick(page, page.getByTestId('licences-tenant'), 'summ', /Summit Health/);
-  for (const [field, value] of Object.entries(limits)) await expect(page.getByTestId(`licences-${field}`)).toHaveValue(value);
+  for (const [field, value] of Object.entries(limits))
+    await expect(page.getByTestId(`licences-${field}`)).toHaveValue(value);
 });

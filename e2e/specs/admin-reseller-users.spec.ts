@@ -2,13 +2,19 @@ import { expect, test } from '@playwright/test';
 import { apiCall, pick, row, signIn, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
-test('reseller users: create with a generated password, link resellers, search, page, and the user sees only their tenants', async ({ page }) => {
+test('reseller users: create with a generated password, link resellers, search, page, and the user sees only their tenants', async ({
+  page,
+}) => {
   const s = stamp();
   const email = `rita.${s}@e2e.example`;
   await signInAdmin(page);
   for (let i = 1; i <= 12; i++) {
     const n = String(i).padStart(2, '0');
-    await apiCall(page, 'createUpdateResellerUser', { name: `Bulk ${s} ${n}`, email: `bulk${n}.${s}@e2e.example`, password: 'Bulk-pass-1' });
+    await apiCall(page, 'createUpdateResellerUser', {
+      name: `Bulk ${s} ${n}`,
+      email: `bulk${n}.${s}@e2e.example`,
+      password: 'Bulk-pass-1',
+    });
   }
 
   await page.getByTestId('nav-reseller_users').click();
@@ -41,7 +47,9 @@ test('reseller users: create with a generated password, link resellers, search, 
   await pick(page, page.getByTestId('reseller-user-reseller-picker'), 'metro', 'Metro Unified');
   await page.getByTestId('reseller-user-reseller-add').click();
   await expect(row(page, 'reseller-user-reseller-table', 'Metro Unified')).toBeVisible();
-  await row(page, 'reseller-user-reseller-table', 'Metro Unified').getByTestId('reseller-user-reseller-table-delete').click();
+  await row(page, 'reseller-user-reseller-table', 'Metro Unified')
+    .getByTestId('reseller-user-reseller-table-delete')
+    .click();
   await expect(page.getByTestId('confirm-message')).toHaveText('Remove the user from reseller Metro Unified?');
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByTestId('reseller-user-reseller-table-row')).toHaveCount(1);
@@ -70,7 +78,10 @@ test('reseller users: create with a generated password, link resellers, search, 
   const tenants = await apiCall<{ tid: string }[]>(page, 'tenantList', { search: '' });
   expect(tenants.map((t) => t.tid).sort()).toEqual(['bluebird.example', 'cobalt.example']);
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const refused = await page.request.post('/api/v1/getLicenses', { data: { tenant_id: 'acme.example' }, headers: { token: token! } });
+  const refused = await page.request.post('/api/v1/getLicenses', {
+    data: { tenant_id: 'acme.example' },
+    headers: { token: token! },
+  });
   expect(refused.status()).toBe(403);
   await page.goto('/reseller_users');
   await expect(page).toHaveURL(/\/dashboard$/);

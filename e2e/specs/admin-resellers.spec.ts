@@ -6,7 +6,8 @@ test('resellers: create, supervise tenants, rename, search, page, sort and delet
   const s = stamp();
   await signInAdmin(page);
   // Enough rows for three pages of ten.
-  for (let i = 1; i <= 24; i++) await apiCall(page, 'createUpdateReseller', { name: `Bulk ${s} ${String(i).padStart(2, '0')}` });
+  for (let i = 1; i <= 24; i++)
+    await apiCall(page, 'createUpdateReseller', { name: `Bulk ${s} ${String(i).padStart(2, '0')}` });
 
   await page.getByTestId('nav-resellers').click();
   await expect(page).toHaveURL(/\/resellers$/);

@@ -3,9 +3,12 @@ import { expect, test } from '@playwright/test';
 import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
 import { SHOTS, shot } from '../support/helpers';
 
-const UNSAFE = '<p>Hello {{first_name}}</p><script>alert(1)</script><p><a href="https://example.com" onclick="alert(2)">open</a> <a href="javascript:alert(3)">bad</a></p><img src="x" onerror="alert(4)">';
+const UNSAFE =
+  '<p>Hello {{first_name}}</p><script>alert(1)</script><p><a href="https://example.com" onclick="alert(2)">open</a> <a href="javascript:alert(3)">bad</a></p><img src="x" onerror="alert(4)">';
 
-test('email templates: unsafe HTML never survives a save, placeholders insert as tokens, update and delete', async ({ page }) => {
+test('email templates: unsafe HTML never survives a save, placeholders insert as tokens, update and delete', async ({
+  page,
+}) => {
   const s = stamp();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -17,12 +20,19 @@ test('email templates: unsafe HTML never survives a save, placeholders insert as
   // A body with a script, an event handler and a javascript: link, saved straight through the API.
   await apiCall(page, 'templateCreateUpdate', { name: `Unsafe ${s}`, subject: 'Hi {{first_name}}', body: UNSAFE });
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const list = (await (await page.request.get('/api/v1/getTemplates', { headers: { token: token! } })).json()) as { name: string; body: string }[];
+  const list = (await (await page.request.get('/api/v1/getTemplates', { headers: { token: token! } })).json()) as {
+    name: string;
+    body: string;
+  }[];
   const stored = list.find((t) => t.name === `Unsafe ${s}`);
   expect(stored?.body).not.toMatch(/<script|onclick|onerror|javascript:/i);
 
   await page.getByTestId('nav-email_templates').click();
-  await page.getByTestId('template-item').filter({ hasText: `Unsafe ${s}` }).getByTestId('template-open').click();
+  await page
+    .getByTestId('template-item')
+    .filter({ hasText: `Unsafe ${s}` })
+    .getByTestId('template-open')
+    .click();
   await expect(page.getByTestId('template-name')).toBeDisabled();
   await expect(page.getByTestId('template-save')).toHaveText('UPDATE');
   const editorHtml = await page.getByTestId('template-body-content').innerHTML();
@@ -52,7 +62,9 @@ test('email templates: unsafe HTML never survives a save, placeholders insert as
   await page.keyboard.type(' and your link is ');
   await page.getByTestId('template-insert-link').click();
   await page.keyboard.type(' <script>alert(5)</script>');
-  await expect(body).toContainText('Dear {{first_name}} {{last_name}}, your password is {{password}} and your link is {{link}}');
+  await expect(body).toContainText(
+    'Dear {{first_name}} {{last_name}}, your password is {{password}} and your link is {{link}}',
+  );
   await expect(page.getByTestId('template-preview-text')).toContainText('Dear Jane Doe');
   await shot(page, 'template-new');
   await page.getByTestId('template-save').click();
@@ -62,7 +74,11 @@ test('email templates: unsafe HTML never survives a save, placeholders insert as
 
   // After a reload the saved template comes back with its tokens, the typed script only as text.
   await page.reload();
-  await page.getByTestId('template-item').filter({ hasText: `Welcome ${s}` }).getByTestId('template-open').click();
+  await page
+    .getByTestId('template-item')
+    .filter({ hasText: `Welcome ${s}` })
+    .getByTestId('template-open')
+    .click();
   await expect(body).toContainText('{{first_name}} {{last_name}}');
   expect(await body.innerHTML()).not.toContain('<script');
   await expect(frame.locator('body')).toContainText('Dear Jane Doe, your password is');

@@ -8,8 +8,14 @@ test('portal users: create, edit, search, page and delete with the all-resellers
   for (let i = 1; i <= 12; i++) {
     const n = String(i).padStart(2, '0');
     await apiCall(page, 'createUpdateUser', {
-      name: `Bulk ${s} ${n}`, email: `ubulk${n}.${s}@e2e.example`, username: `ubulk${n}.${s}`, password: 'Bulk-pass-1',
-      user_type: 'simple user', active: true, company: '', subscriber_id: '',
+      name: `Bulk ${s} ${n}`,
+      email: `ubulk${n}.${s}@e2e.example`,
+      username: `ubulk${n}.${s}`,
+      password: 'Bulk-pass-1',
+      user_type: 'simple user',
+      active: true,
+      company: '',
+      subscriber_id: '',
     });
   }
 

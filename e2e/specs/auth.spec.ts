@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';
 
-test('admin signs in (wrong then right password), sees the dashboard, logs out and the back button stays out', async ({ page }) => {
+test('admin signs in (wrong then right password), sees the dashboard, logs out and the back button stays out', async ({
+  page,
+}) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await shot(page, 'login');
@@ -49,7 +51,17 @@ test('the admin menu has one active item that follows the path, unknown paths ge
   await page.getByTestId('login-password').fill(E2E.adminPassword);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const key of ['dashboard', 'resellers', 'reseller_users', 'tenants', 'users', 'client_profiles', 'licenses', 'email_templates', 'logs']) {
+  for (const key of [
+    'dashboard',
+    'resellers',
+    'reseller_users',
+    'tenants',
+    'users',
+    'client_profiles',
+    'licenses',
+    'email_templates',
+    'logs',
+  ]) {
     await expect(page.getByTestId(`nav-${key}`)).toBeVisible();
   }
   await page.getByTestId('nav-tenants').click();

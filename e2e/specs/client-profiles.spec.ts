@@ -19,14 +19,18 @@ async function addToList(page: Page, field: string, option: RegExp) {
 
 const listText = (page: Page, field: string) => page.getByTestId(`profile-${field}-text`);
 
-test('client profiles: create with codec lists built and reordered, edit, see in the list, delete', async ({ page }) => {
+test('client profiles: create with codec lists built and reordered, edit, see in the list, delete', async ({
+  page,
+}) => {
   await signInAdmin(page);
   await page.goto('/client_profiles');
   await expect(row(page, 'profiles', 'Default softphone profile')).toContainText('sip.provisio.example');
   await shot(page, 'client-profiles-list');
   await page.getByTestId('profiles-add').click();
   await expect(page.getByRole('heading', { name: 'Add Client Profile' })).toBeVisible();
-  await expect(page.getByTestId('profile-ringingtone')).toHaveValue('periodic(sine(2000ms,2000,440Hz,480Hz),silence(4000ms))');
+  await expect(page.getByTestId('profile-ringingtone')).toHaveValue(
+    'periodic(sine(2000ms,2000,440Hz,480Hz),silence(4000ms))',
+  );
   await page.getByTestId('profile-save').click();
   await expect(page.getByText('Fields with * are mandatory!')).toHaveCount(2);
 
@@ -54,7 +58,10 @@ test('client profiles: create with codec lists built and reordered, edit, see in
   await page.getByTestId('profile-allowvideo').getByText('Yes').click();
   await shot(page, 'client-profile-form');
   // The form is long: the sections worth a closer look, one by one.
-  for (const section of ['account', 'audio']) await page.getByTestId(`profile-section-${section}`).screenshot({ path: path.join(SHOTS, `client-profile-${section}.png`) });
+  for (const section of ['account', 'audio'])
+    await page
+      .getByTestId(`profile-section-${section}`)
+      .screenshot({ path: path.join(SHOTS, `client-profile-${section}.png`) });
   await page.getByTestId('profile-save').click();
   await toast(page, 'Successfully saved data!');
   await expect(page).toHaveURL(/\/client_profiles$/);
@@ -64,7 +71,14 @@ test('client profiles: create with codec lists built and reordered, edit, see in
   await expect(row(page, 'profiles', PROFILE)).toContainText('600');
   const [saved] = await apiCall<{ id: number }[]>(page, 'profileSummary', { search: PROFILE });
   const detail = await apiCall<Record<string, string>>(page, 'profileDetail', { id: saved!.id });
-  expect(detail).toMatchObject({ codecorder: '103,8,9', dtmforder: 'rfc2833,info', videocodecorder: '99', allowvideo: '1', transport: 'tls', domain: 'cobalt.example' });
+  expect(detail).toMatchObject({
+    codecorder: '103,8,9',
+    dtmforder: 'rfc2833,info',
+    videocodecorder: '99',
+    allowvideo: '1',
+    transport: 'tls',
+    domain: 'cobalt.example',
+  });
 
   await row(page, 'profiles', PROFILE).getByTestId('profiles-edit').click();
   await expect(page.getByRole('heading', { name: 'Edit Client Profile' })).toBeVisible();
@@ -78,7 +92,10 @@ test('client profiles: create with codec lists built and reordered, edit, see in
   await toast(page, 'Successfully saved data!');
   await page.getByTestId('profiles-search').fill(PROFILE);
   await expect(row(page, 'profiles', PROFILE)).toContainText('300');
-  expect(await apiCall<Record<string, string>>(page, 'profileDetail', { id: saved!.id })).toMatchObject({ codecorder: '8,103', expires: '300' });
+  expect(await apiCall<Record<string, string>>(page, 'profileDetail', { id: saved!.id })).toMatchObject({
+    codecorder: '8,103',
+    expires: '300',
+  });
 
   await row(page, 'profiles', PROFILE).getByTestId('profiles-delete').click();
   await expect(page.getByTestId('confirm-message')).toHaveText(`Delete client profile ${PROFILE}?`);
@@ -89,7 +106,13 @@ test('client profiles: create with codec lists built and reordered, edit, see in
 
 test('BLF management: a subscriber chooses, orders and labels the extensions it watches', async ({ page }) => {
   await signInAdmin(page);
-  await apiCall(page, 'profileCreateUpdate', { profile_name: `Summit ${s}`, proxy: 'sip.summit.example', transport: 'tcp', tenant_id: 'summit.example', domain: 'summit.example' });
+  await apiCall(page, 'profileCreateUpdate', {
+    profile_name: `Summit ${s}`,
+    proxy: 'sip.summit.example',
+    transport: 'tcp',
+    tenant_id: 'summit.example',
+    domain: 'summit.example',
+  });
   await page.goto('/client_profiles');
   await page.getByTestId('profiles-search').fill(`Summit ${s}`);
   await row(page, 'profiles', `Summit ${s}`).getByTestId('profiles-edit').click();
@@ -115,24 +138,48 @@ test('BLF management: a subscriber chooses, orders and labels the extensions it 
   await shot(page, 'blf-management');
 
   const [profile] = await apiCall<{ id: number }[]>(page, 'profileSummary', { search: `Summit ${s}` });
-  const keys = await apiCall<{ target: string; label: string }[]>(page, 'getBlfKeys', { profile_id: profile!.id, tenant_id: 'summit.example', extension: '101' });
-  expect(keys.map((k) => [k.target, k.label])).toEqual([['104', 'Reception'], ['103', '']]);
+  const keys = await apiCall<{ target: string; label: string }[]>(page, 'getBlfKeys', {
+    profile_id: profile!.id,
+    tenant_id: 'summit.example',
+    extension: '101',
+  });
+  expect(keys.map((k) => [k.target, k.label])).toEqual([
+    ['104', 'Reception'],
+    ['103', ''],
+  ]);
 });
 
-test('provisioning: a linked demo extension fetches its account XML with its SIP credentials and profile (BLF keys are not sent)', async ({ page }) => {
+test('provisioning: a linked demo extension fetches its account XML with its SIP credentials and profile (BLF keys are not sent)', async ({
+  page,
+}) => {
   await signInAdmin(page);
   const email = `prov-${s}@summit.example`;
   const password = 'Prov!s10n(e2e)';
-  await apiCall(page, 'linkExtension', { email, did: '+15550199', pin: '246813', password, extension: '101', domain: 'summit.example', tenant_id: 'summit.example' });
+  await apiCall(page, 'linkExtension', {
+    email,
+    did: '+15550199',
+    pin: '246813',
+    password,
+    extension: '101',
+    domain: 'summit.example',
+    tenant_id: 'summit.example',
+  });
   const { cloud_id } = await (await page.request.get('/api/v1/publicConfig')).json();
 
-  const res = await page.request.get('/api/v1/provision', { params: { cloud_id, cloud_username: email, cloud_password: password }, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const res = await page.request.get('/api/v1/provision', {
+    params: { cloud_id, cloud_username: email, cloud_password: password },
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/xml; charset=utf-8');
   const xml = await res.text();
   const value = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
-  const db = new Database(path.resolve(import.meta.dirname, `../.artifacts/data-${E2E.port}/provisio.sqlite`), { readonly: true });
-  const sip = db.prepare("select sip_password from builtin_extensions where tenant_id = 'summit.example' and extension = '101'").get() as { sip_password: string };
+  const db = new Database(path.resolve(import.meta.dirname, `../.artifacts/data-${E2E.port}/provisio.sqlite`), {
+    readonly: true,
+  });
+  const sip = db
+    .prepare("select sip_password from builtin_extensions where tenant_id = 'summit.example' and extension = '101'")
+    .get() as { sip_password: string };
   db.close();
   expect(value('username')).toBe('101');
   expect(value('password')).toBe(sip.sip_password);
@@ -144,10 +191,14 @@ test('provisioning: a linked demo extension fetches its account XML with its SIP
   expect(value('extProvInterval')).toBe('86400');
   expect(xml).not.toMatch(/blf|<key>/i);
 
-  const wrong = await page.request.post('/api/v1/provision', { form: { cloud_id, cloud_username: email, cloud_password: 'wrong' } });
+  const wrong = await page.request.post('/api/v1/provision', {
+    form: { cloud_id, cloud_username: email, cloud_password: 'wrong' },
+  });
   expect(wrong.status()).toBe(403);
   expect(await wrong.text()).toContain('<message>Invalid Credentials</message>');
-  const last = await apiCall<{ extension: string; at: number }[]>(page, 'getLastProvisioned', { tenant_id: 'summit.example' });
+  const last = await apiCall<{ extension: string; at: number }[]>(page, 'getLastProvisioned', {
+    tenant_id: 'summit.example',
+  });
   expect(last.map((l) => l.extension)).toEqual(['101']);
 
   // The subscribers list shows when the app last set itself up.

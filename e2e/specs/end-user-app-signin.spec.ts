@@ -90,7 +90,9 @@ test('app password reset by the emailed link, with the strength rules', async ({
   await shot(phone, 'end-user-app-reset-request');
   const before = (await readMails()).length;
   await phone.getByTestId('app-reset-submit').click();
-  await expect(phone.getByTestId('app-signin-info')).toHaveText('Please Follow the link emailed to reset the password!');
+  await expect(phone.getByTestId('app-signin-info')).toHaveText(
+    'Please Follow the link emailed to reset the password!',
+  );
   // Choosing Reset enables Sign In again (spec §4).
   await expect(phone.getByTestId('app-signin-submit')).toBeEnabled();
 
@@ -102,7 +104,9 @@ test('app password reset by the emailed link, with the strength rules', async ({
   await phone.getByTestId('reset-new-password').fill('Short1!');
   await phone.getByTestId('reset-confirm-password').fill('Short1!');
   await phone.getByTestId('reset-password-submit').click();
-  await expect(phone.getByTestId('reset-password-error')).toHaveText('New Password should be at least 8 characters long!');
+  await expect(phone.getByTestId('reset-password-error')).toHaveText(
+    'New Password should be at least 8 characters long!',
+  );
   await phone.getByTestId('reset-new-password').fill('nouppercase1!');
   await phone.getByTestId('reset-confirm-password').fill('nouppercase1!');
   await expect(meter).toHaveAttribute('data-score', '3');

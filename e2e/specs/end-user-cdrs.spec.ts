@@ -2,16 +2,24 @@ import { type Page, expect, test } from '@playwright/test';
 import { PHONE, cloudId, linkAppAccount, setAppPassword } from '../support/end-user';
 import { shot } from '../support/helpers';
 
-const directions = (page: Page) => page.getByTestId('cdr-row').evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-direction')))].sort());
+const directions = (page: Page) =>
+  page
+    .getByTestId('cdr-row')
+    .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-direction')))].sort());
 
-test('call history: the password leaves the address, filters, search, group calls refused, detail with audio', async ({ page, browser }) => {
+test('call history: the password leaves the address, filters, search, group calls refused, detail with audio', async ({
+  page,
+  browser,
+}) => {
   const { email } = await linkAppAccount(page, '103', 'cdrs');
   const password = 'Cdr-Strong-pass1!';
   await setAppPassword(page, email, password);
   const cloud = await cloudId(page);
 
   const phone = await browser.newPage({ viewport: PHONE });
-  await phone.goto(`/cdrs?username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}&cloud_id=${cloud}`);
+  await phone.goto(
+    `/cdrs?username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}&cloud_id=${cloud}`,
+  );
   await expect(phone.getByTestId('cdr-row').first()).toBeVisible();
   // Deliberate improvement: the password is taken out of the address bar once read.
   expect(phone.url()).not.toContain('password');
@@ -35,7 +43,8 @@ test('call history: the password leaves the address, filters, search, group call
   // Search by destination, then by name; a term that matches nothing says so.
   const destination = (await phone.getByTestId('cdr-destination').first().textContent())!.trim();
   await phone.getByTestId('cdrs-search').fill(destination.slice(-7));
-  for (const text of await phone.getByTestId('cdr-destination').allTextContents()) expect(text).toContain(destination.slice(-7));
+  for (const text of await phone.getByTestId('cdr-destination').allTextContents())
+    expect(text).toContain(destination.slice(-7));
   const name = (await phone.getByTestId('cdr-name').first().textContent())!.trim();
   await phone.getByTestId('cdrs-search').fill(name.split(' ')[0]!.toLowerCase());
   await expect(phone.getByTestId('cdr-row').first()).toBeVisible();
@@ -58,7 +67,9 @@ test('call history: the password leaves the address, filters, search, group call
   await expect(phone.getByTestId('cdr-call-back')).toHaveAttribute('href', /^sip:\+?\d+/);
   await expect(phone.getByTestId('cdr-flow-row').first()).toBeVisible();
   const audio = phone.getByTestId('cdr-recording');
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
   expect(await audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(0);
   await shot(phone, 'end-user-cdr-detail');
 
@@ -76,7 +87,9 @@ test('call history: an admin extension sees the group calls', async ({ page, bro
   const password = 'Cdr-Admin-pass1!';
   await setAppPassword(page, email, password);
   const phone = await browser.newPage({ viewport: PHONE });
-  await phone.goto(`/cdrs?username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}&cloud_id=${await cloudId(page)}`);
+  await phone.goto(
+    `/cdrs?username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}&cloud_id=${await cloudId(page)}`,
+  );
   await expect(phone.getByTestId('cdr-row').first()).toBeVisible();
   const mine = await phone.getByTestId('cdr-row').count();
   await phone.getByTestId('cdrs-scope').getByText('Group Calls').click();

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { PHONE, cloudId, linkAppAccount, setAppPassword } from '../support/end-user';
 import { shot } from '../support/helpers';
 
-test('QR page: the Linphone choice shows a QR of a one-time provisioning URL that works once (English, then Spanish)', async ({ page, browser }) => {
+test('QR page: the Linphone choice shows a QR of a one-time provisioning URL that works once (English, then Spanish)', async ({
+  page,
+  browser,
+}) => {
   const { email } = await linkAppAccount(page, '108', 'linphone');
   const password = 'Lin-Strong-pass1!';
   await setAppPassword(page, email, password);
@@ -35,7 +38,9 @@ test('QR page: the Linphone choice shows a QR of a one-time provisioning URL tha
   expect(xml).toMatch(/&lt;sip:108@[^&]+&gt;<\/entry>/);
   const second = await phone.request.get(path, { headers: { 'accept-language': 'es' } });
   expect(second.status()).toBe(404);
-  expect(((await second.json()) as { error: { message: string } }).error.message).toContain('Este enlace de Linphone no es válido');
+  expect(((await second.json()) as { error: { message: string } }).error.message).toContain(
+    'Este enlace de Linphone no es válido',
+  );
 
   // A new code replaces the spent one; back to the softphone app shows its own QR again.
   const again = phone.waitForResponse((r) => r.url().endsWith('/api/v1/linphoneLink'));

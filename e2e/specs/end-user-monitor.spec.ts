@@ -19,13 +19,22 @@ test('live calls: an admin listens in to a simulated call and the browser receiv
   const status = call.getByTestId('monitor-status');
   await expect(status).toHaveAttribute('data-state', 'connected');
   // The browser's own WebRTC stats (inbound-rtp packetsReceived), polled by the page every second.
-  await expect.poll(async () => Number(await status.getAttribute('data-packets')), { timeout: 15_000 }).toBeGreaterThan(20);
-  const playing = await page.getByTestId('monitor-audio').evaluate((a: HTMLAudioElement) => a.srcObject instanceof MediaStream && (a.srcObject as MediaStream).getAudioTracks().length);
+  await expect
+    .poll(async () => Number(await status.getAttribute('data-packets')), { timeout: 15_000 })
+    .toBeGreaterThan(20);
+  const playing = await page
+    .getByTestId('monitor-audio')
+    .evaluate(
+      (a: HTMLAudioElement) =>
+        a.srcObject instanceof MediaStream && (a.srcObject as MediaStream).getAudioTracks().length,
+    );
   expect(playing).toBe(1);
   await shot(page, 'end-user-monitor-listening');
 
   // Stop: the page DELETEs the session (WHEP teardown) and the call can be listened to again.
-  const stopped = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/v1/monitor/'));
+  const stopped = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/api/v1/monitor/'),
+  );
   await call.getByTestId('monitor-stop').click();
   expect((await stopped).status()).toBe(200);
   await expect(call.getByTestId('monitor-listen')).toBeVisible();
@@ -41,7 +50,9 @@ test("live calls: the server's refusals are shown (licence limit, simple users)"
     await page.goto('/testSDP');
     const call = page.getByTestId('monitor-call').filter({ hasText: tenant }).first();
     await call.getByTestId('monitor-listen').click();
-    await expect(page.getByTestId('monitor-error')).toHaveText("This tenant's Call Monitor licence allows 0 listener(s) at a time; all are in use.");
+    await expect(page.getByTestId('monitor-error')).toHaveText(
+      "This tenant's Call Monitor licence allows 0 listener(s) at a time; all are in use.",
+    );
     await expect(call.getByTestId('monitor-listen')).toBeVisible();
     await shot(page, 'end-user-monitor-limit');
   } finally {
@@ -51,5 +62,7 @@ test("live calls: the server's refusals are shown (licence limit, simple users)"
   const simple = await browser.newPage({ viewport: PHONE });
   await signIn(simple, E2E.simpleUser.username, E2E.simpleUser.password);
   await simple.goto('/testSDP');
-  await expect(simple.getByTestId('monitor-list-error')).toHaveText('Listening to calls needs an administrator or reseller account.');
+  await expect(simple.getByTestId('monitor-list-error')).toHaveText(
+    'Listening to calls needs an administrator or reseller account.',
+  );
 });

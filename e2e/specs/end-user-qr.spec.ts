@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { PHONE, cloudId, linkAppAccount, setAppPassword } from '../support/end-user';
 import { readMails, shot, waitForMail } from '../support/helpers';
 
-test('QR generator: wrong password refused, the QR shown and emailed as an image, reset link sent', async ({ page, browser }) => {
+test('QR generator: wrong password refused, the QR shown and emailed as an image, reset link sent', async ({
+  page,
+  browser,
+}) => {
   const { email } = await linkAppAccount(page, '104', 'qr');
   const password = 'Qr-Strong-pass1!';
   await setAppPassword(page, email, password);

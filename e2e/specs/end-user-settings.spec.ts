@@ -4,7 +4,9 @@ import { shot } from '../support/helpers';
 
 const save = async (page: Page) => {
   await page.getByTestId('settings-save').click();
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Successfully saved data!' }).last()).toBeVisible();
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Successfully saved data!' }).last(),
+  ).toBeVisible();
 };
 
 /** Opens a tab afresh (a full reload), so what the form shows comes from the server. */
@@ -75,7 +77,9 @@ test('app settings: sign in on the page, then every tab saved and reloaded', asy
   await group.check();
   await save(phone);
   await reload(phone, 'callGroupsSettings');
-  await expect(phone.getByTestId('settings-form-callGroupsSettings').getByRole('checkbox', { name: groupName })).toBeChecked();
+  await expect(
+    phone.getByTestId('settings-form-callGroupsSettings').getByRole('checkbox', { name: groupName }),
+  ).toBeChecked();
 
   // Blocked numbers
   await phone.getByTestId('settings-tab-blockedNumbersSettings').click();

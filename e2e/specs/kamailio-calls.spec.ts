@@ -13,7 +13,18 @@ import pg from 'pg';
 import { writeFixtures } from '../../apps/server/test/kamailio/audio';
 import { accountFromXml } from '../../apps/server/test/kamailio/baresip';
 import { type Phone, startPhone } from '../../apps/server/test/kamailio/phones';
-import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, startKamailio, startRtpengine } from '../../apps/server/test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  type Rtpengine,
+  ensureCallTools,
+  freePhonePorts,
+  freeTcpPort,
+  freeUdpPort,
+  kamailioPgUrl,
+  startKamailio,
+  startRtpengine,
+} from '../../apps/server/test/kamailio/sip-tools';
 import { E2E } from '../support/constants';
 import { PHONE } from '../support/end-user';
 import { shot } from '../support/helpers';
@@ -77,7 +88,10 @@ async function hangUp(who: Who): Promise<number> {
 async function expectTone(page: Page, hz: number): Promise<void> {
   const level = page.getByTestId('monitor-level');
   await expect
-    .poll(async () => Math.abs(Number((await level.getAttribute('data-peak-hz').catch(() => null)) ?? 0) - hz), { timeout: 15_000, intervals: [250] })
+    .poll(async () => Math.abs(Number((await level.getAttribute('data-peak-hz').catch(() => null)) ?? 0) - hz), {
+      timeout: 15_000,
+      intervals: [250],
+    })
     .toBeLessThan(25);
 }
 
@@ -112,9 +126,23 @@ test.beforeAll(async () => {
   await db.end();
 
   const portMin = 42000 + 200 * Math.floor(Math.random() * 80);
-  rtpOpts = { ngPort: await freeUdpPort(), portMin, portMax: portMin + 199, recordingDir: path.join(dir, 'recordings'), workDir: dir };
+  rtpOpts = {
+    ngPort: await freeUdpPort(),
+    portMin,
+    portMax: portMin + 199,
+    recordingDir: path.join(dir, 'recordings'),
+    workDir: dir,
+  };
   rtp = await startRtpengine(rtpOpts);
-  kamOpts = { port: await freeUdpPort(), dbUrl: kamUrl, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3'], rpcPort: await freeTcpPort(), rtpengineSock: rtp.ngPort };
+  kamOpts = {
+    port: await freeUdpPort(),
+    dbUrl: kamUrl,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=3'],
+    rpcPort: await freeTcpPort(),
+    rtpengineSock: rtp.ngPort,
+  };
   kam = await startKamailio(kamOpts);
   portal = await startPortal(E2E.port + 5, {
     PLATFORM: 'kamailio',
@@ -128,25 +156,61 @@ test.beforeAll(async () => {
     CLOUD_ID,
   });
   api = await request.newContext({ baseURL: portal.url });
-  const login = await api.post('/api/v1/adminLogin', { data: { cloud_id: CLOUD_ID, user: 'admin', password: ADMIN_PASSWORD } });
+  const login = await api.post('/api/v1/adminLogin', {
+    data: { cloud_id: CLOUD_ID, user: 'admin', password: ADMIN_PASSWORD },
+  });
   expect(login.ok(), await login.text()).toBeTruthy();
   adminToken = ((await login.json()) as { Token: string }).Token;
 
   await call('createTenant', { tid: TENANT, tname: 'SIP Calls Ltd', domain: TENANT, site_name: 'HQ' });
-  await call('createUpdateLicenses', { tenant_id: TENANT, vcx_desktop: 10, vcx_mobile: 10, call_recording: 10, analytics: 1, call_monitor: 2 });
+  await call('createUpdateLicenses', {
+    tenant_id: TENANT,
+    vcx_desktop: 10,
+    vcx_mobile: 10,
+    call_recording: 10,
+    analytics: 1,
+    call_monitor: 2,
+  });
   const audio = writeFixtures(dir, 600);
   const ports = await freePhonePorts(3);
   for (const [i, who] of (['a', 'b', 'c'] as const).entries()) {
     const p = people[who];
-    await call('createExtension', { tenant_id: TENANT, extension: p.extension, domain: TENANT, site_name: 'HQ', firstname: who.toUpperCase(), lastname: `Caller ${p.extension}`, email: p.email, admin: p.admin });
-    await call('linkExtension', { email: p.email, did: `+1555010${p.extension}`, pin: `73${p.extension}`, password: 'admin-set', extension: p.extension, tenant_id: TENANT });
-    const changed = await api.post('/api/v1/changeAppPassword', { data: { username: p.email, old_password: 'admin-set', new_password: p.password } });
+    await call('createExtension', {
+      tenant_id: TENANT,
+      extension: p.extension,
+      domain: TENANT,
+      site_name: 'HQ',
+      firstname: who.toUpperCase(),
+      lastname: `Caller ${p.extension}`,
+      email: p.email,
+      admin: p.admin,
+    });
+    await call('linkExtension', {
+      email: p.email,
+      did: `+1555010${p.extension}`,
+      pin: `73${p.extension}`,
+      password: 'admin-set',
+      extension: p.extension,
+      tenant_id: TENANT,
+    });
+    const changed = await api.post('/api/v1/changeAppPassword', {
+      data: { username: p.email, old_password: 'admin-set', new_password: p.password },
+    });
     expect(changed.ok(), await changed.text()).toBeTruthy();
     // The phone is configured from what the portal serves to the app, nothing else.
-    const xml = await api.get(`/api/v1/provision?${new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: p.email, cloud_password: p.password })}`, { headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+    const xml = await api.get(
+      `/api/v1/provision?${new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: p.email, cloud_password: p.password })}`,
+      { headers: { 'user-agent': 'CloudSoftphone/1.5.6' } },
+    );
     expect(xml.ok(), await xml.text()).toBeTruthy();
     // A speaks, B answers with a 440 Hz tone, C rings until answered (it proves where a call went).
-    phones[who] = await startPhone(accountFromXml(await xml.text()), { localPort: ports[i]!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile: who === 'a' ? audio.speech : audio.tone, autoAnswer: who === 'b' });
+    phones[who] = await startPhone(accountFromXml(await xml.text()), {
+      localPort: ports[i]!,
+      ctrlPort: await freeTcpPort(),
+      workDir: dir,
+      audioFile: who === 'a' ? audio.speech : audio.tone,
+      autoAnswer: who === 'b',
+    });
   }
   await Promise.all(Object.values(phones).map((p) => p.registered(15_000)));
 });
@@ -160,7 +224,10 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('a real call: listed live, an administrator hears it in Chromium, then both sides find it in their history with its recording', async ({ page, browser }) => {
+test('a real call: listed live, an administrator hears it in Chromium, then both sides find it in their history with its recording', async ({
+  page,
+  browser,
+}) => {
   const { callId, answeredAt } = await connect('a', 'b');
   await signInAdmin(page);
   await page.goto(`${portal.url}/testSDP`);
@@ -172,7 +239,9 @@ test('a real call: listed live, an administrator hears it in Chromium, then both
   // B's tone reaches the browser through rtpengine, the portal's mix and the WebRTC leg.
   await expectTone(page, 440);
   await shot(page, 'kamailio-monitor-listening');
-  const stopped = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/v1/monitor/'));
+  const stopped = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/api/v1/monitor/'),
+  );
   await card.getByTestId('monitor-stop').click();
   expect((await stopped).status()).toBe(200);
   await sleep(Math.max(0, 6000 - (Date.now() - answeredAt)));
@@ -183,7 +252,9 @@ test('a real call: listed live, an administrator hears it in Chromium, then both
 
   // A's history: the call is Outbound, its recording plays as a WAV as long as the call.
   const phone = await browser.newPage({ viewport: PHONE });
-  await phone.goto(`${portal.url}/cdrs?${new URLSearchParams({ username: people.a.email, password: people.a.password, cloud_id: CLOUD_ID })}`);
+  await phone.goto(
+    `${portal.url}/cdrs?${new URLSearchParams({ username: people.a.email, password: people.a.password, cloud_id: CLOUD_ID })}`,
+  );
   const outbound = phone.locator('[data-testid="cdr-row"][data-direction="Outbound"]').first();
   await expect(outbound).toBeVisible({ timeout: 15_000 });
   await expect(outbound.getByTestId('cdr-destination')).toContainText(people.b.extension);
@@ -192,7 +263,10 @@ test('a real call: listed live, an administrator hears it in Chromium, then both
   await expect(phone.getByTestId('cdr-direction')).toBeVisible();
   const flow = phone.getByTestId('cdr-flow-row').first();
   await expect(flow).toContainText(people.b.extension);
-  const seconds = (await flow.textContent())!.match(/(\d\d):(\d\d):(\d\d)/)!.slice(1).map(Number);
+  const seconds = (await flow.textContent())!
+    .match(/(\d\d):(\d\d):(\d\d)/)!
+    .slice(1)
+    .map(Number);
   expect(Math.abs(seconds[0]! * 3600 + seconds[1]! * 60 + seconds[2]! - talk)).toBeLessThanOrEqual(1.5);
   const src = await phone.getByTestId('cdr-recording').getAttribute('src');
   expect(src).toBeTruthy();
@@ -203,8 +277,12 @@ test('a real call: listed live, an administrator hears it in Chromium, then both
   await shot(phone, 'kamailio-cdr-detail');
 
   // B's history: the same call, Inbound.
-  await phone.goto(`${portal.url}/cdrs?${new URLSearchParams({ username: people.b.email, password: people.b.password, cloud_id: CLOUD_ID })}`);
-  await expect(phone.locator('[data-testid="cdr-row"][data-direction="Inbound"]').first()).toBeVisible({ timeout: 15_000 });
+  await phone.goto(
+    `${portal.url}/cdrs?${new URLSearchParams({ username: people.b.email, password: people.b.password, cloud_id: CLOUD_ID })}`,
+  );
+  await expect(phone.locator('[data-testid="cdr-row"][data-direction="Inbound"]').first()).toBeVisible({
+    timeout: 15_000,
+  });
   await phone.close();
 });
 
@@ -215,8 +293,12 @@ test('an unanswered call is Missed in the callee history', async ({ browser }) =
   await sleep(1500);
   await hangUp('a');
   const phone = await browser.newPage({ viewport: PHONE });
-  await phone.goto(`${portal.url}/cdrs?${new URLSearchParams({ username: people.c.email, password: people.c.password, cloud_id: CLOUD_ID })}`);
-  await expect(phone.locator('[data-testid="cdr-row"][data-direction="Missed"]').first()).toBeVisible({ timeout: 15_000 });
+  await phone.goto(
+    `${portal.url}/cdrs?${new URLSearchParams({ username: people.c.email, password: people.c.password, cloud_id: CLOUD_ID })}`,
+  );
+  await expect(phone.locator('[data-testid="cdr-row"][data-direction="Missed"]').first()).toBeVisible({
+    timeout: 15_000,
+  });
   await shot(phone, 'kamailio-cdrs-missed');
   await phone.close();
 });
@@ -230,7 +312,9 @@ test("forwarding set on B's settings page sends A's call to C; DND makes B busy"
   await expect(page.getByTestId('settings-form-callControlSettings')).toBeVisible();
   const save = async () => {
     await page.getByTestId('settings-save').click();
-    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Successfully saved data!' }).last()).toBeVisible();
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Successfully saved data!' }).last(),
+    ).toBeVisible();
   };
   await page.getByTestId('setting-forward_always-enabled').check();
   await page.getByTestId('setting-forward_always-number').fill(people.c.extension);
@@ -255,7 +339,9 @@ test("forwarding set on B's settings page sends A's call to C; DND makes B busy"
   await page.close();
 });
 
-test('rtpengine or Kamailio stopped: the live-calls page says so (no server error), and the next call works once they are back', async ({ page }) => {
+test('rtpengine or Kamailio stopped: the live-calls page says so (no server error), and the next call works once they are back', async ({
+  page,
+}) => {
   await signInAdmin(page);
   await rtp.stop();
   try {
@@ -265,7 +351,9 @@ test('rtpengine or Kamailio stopped: the live-calls page says so (no server erro
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/v1/monitor/'));
     await card.getByTestId('monitor-listen').click();
     expect((await answer).status()).toBe(424);
-    await expect(page.getByTestId('monitor-error')).toHaveText('The media server (rtpengine) does not answer, so listening in is not possible right now. Try again later.');
+    await expect(page.getByTestId('monitor-error')).toHaveText(
+      'The media server (rtpengine) does not answer, so listening in is not possible right now. Try again later.',
+    );
     await shot(page, 'kamailio-monitor-rtpengine-down');
     await hangUp('a');
   } finally {
@@ -275,7 +363,9 @@ test('rtpengine or Kamailio stopped: the live-calls page says so (no server erro
   await kam.stop();
   try {
     await page.goto(`${portal.url}/testSDP`);
-    await expect(page.getByTestId('monitor-list-error')).toHaveText('The telephony platform is not reachable right now. Try again later.');
+    await expect(page.getByTestId('monitor-list-error')).toHaveText(
+      'The telephony platform is not reachable right now. Try again later.',
+    );
   } finally {
     kam = await startKamailio(kamOpts);
   }

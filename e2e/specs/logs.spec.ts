@@ -33,13 +33,20 @@ test('a failed sign-in is found on /logs by text and level, and its request list
   await expect(page).toHaveURL(/\/logs$/);
   await expect(page.getByTestId('logs-total')).toHaveText(/^Total Logs Found: \d+$/);
 
-  const refusals = await filterUntilFound(page, 'refused: invalid_credentials', 'Warn', 'POST /api/v1/adminLogin refused: invalid_credentials');
+  const refusals = await filterUntilFound(
+    page,
+    'refused: invalid_credentials',
+    'Warn',
+    'POST /api/v1/adminLogin refused: invalid_credentials',
+  );
   await expect(page.getByTestId('logs-total')).toHaveText(/^Total Logs Found: [1-9]\d*$/);
   const entry = refusals.first();
   await expect(entry).toHaveAttribute('data-level', 'warn');
   await entry.getByTestId('log-entry-toggle').click();
   await expect(entry.getByTestId('log-entry-labels')).toContainText('filename');
-  await expect(entry.getByTestId('log-entry-fields').locator('[data-field="msg"]')).toHaveText('POST /api/v1/adminLogin refused: invalid_credentials');
+  await expect(entry.getByTestId('log-entry-fields').locator('[data-field="msg"]')).toHaveText(
+    'POST /api/v1/adminLogin refused: invalid_credentials',
+  );
   await expect(entry.getByTestId('log-entry-fields').locator('[data-field="level"]')).toHaveText('warn');
   await shot(page, 'logs-sign-in-refused');
 
@@ -102,7 +109,10 @@ test('a non-admin cannot open /logs, and getlogs refuses them', async ({ page })
   await expect(page).toHaveURL(/\/dashboard$/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const now = `${Date.now()}000000`;
-  const refused = await page.request.post('/api/v1/getlogs', { data: { message: '', level: '', start: '0', end: now }, headers: { token: token! } });
+  const refused = await page.request.post('/api/v1/getlogs', {
+    data: { message: '', level: '', start: '0', end: now },
+    headers: { token: token! },
+  });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe('forbidden');
 });

@@ -7,7 +7,9 @@ test('a full admin password reset through the emailed link', async ({ page }) =>
   await page.goto('/login');
   await page.getByTestId('login-forgot').click();
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByTestId('reset-request-form').getByText('Username is mandatory to reset Password')).toBeVisible();
+  await expect(
+    page.getByTestId('reset-request-form').getByText('Username is mandatory to reset Password'),
+  ).toBeVisible();
   await shot(page, 'login-reset-mode');
 
   const before = (await readMails()).length;
@@ -17,7 +19,9 @@ test('a full admin password reset through the emailed link', async ({ page }) =>
   await expect(page.getByTestId('login-form')).toBeVisible();
 
   const mail = await waitForMail(user.email, before);
-  const link = mail.text.match(new RegExp(`${E2E.baseUrl.replace(/[.]/g, '\\.')}/resetPassword\\?ref=[A-Za-z0-9_-]+`))?.[0];
+  const link = mail.text.match(
+    new RegExp(`${E2E.baseUrl.replace(/[.]/g, '\\.')}/resetPassword\\?ref=[A-Za-z0-9_-]+`),
+  )?.[0];
   expect(link).toBeTruthy();
 
   await page.goto(link!);
@@ -26,7 +30,9 @@ test('a full admin password reset through the emailed link', async ({ page }) =>
   await page.getByTestId('reset-new-password').fill('abc');
   await page.getByTestId('reset-confirm-password').fill('abc');
   await page.getByTestId('reset-password-submit').click();
-  await expect(page.getByTestId('reset-password-error')).toHaveText('New Password should be at least 6 characters long!');
+  await expect(page.getByTestId('reset-password-error')).toHaveText(
+    'New Password should be at least 6 characters long!',
+  );
   await page.getByTestId('reset-new-password').fill('Brand-new-1');
   await page.getByTestId('reset-confirm-password').fill('Brand-new-2');
   await page.getByTestId('reset-password-submit').click();

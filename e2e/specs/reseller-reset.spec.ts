@@ -3,7 +3,10 @@ import { apiCall, signInAdmin, stamp } from '../support/admin';
 import { E2E } from '../support/constants';
 import { readMails, shot, waitForMail } from '../support/helpers';
 
-test('a reseller user resets their password through the emailed link, with the strength rules', async ({ page, browser }) => {
+test('a reseller user resets their password through the emailed link, with the strength rules', async ({
+  page,
+  browser,
+}) => {
   const email = `rhea.${stamp()}@e2e.example`;
   await signInAdmin(page);
   await apiCall(page, 'createUpdateResellerUser', { name: 'Rhea Reset', email, password: 'Initial-pass-1' });
@@ -27,7 +30,9 @@ test('a reseller user resets their password through the emailed link, with the s
   await expect(meter).toHaveAttribute('data-score', '0');
   await visitor.getByTestId('reset-confirm-password').fill('abc');
   await visitor.getByTestId('reset-password-submit').click();
-  await expect(visitor.getByTestId('reset-password-error')).toHaveText('New Password should be at least 8 characters long!');
+  await expect(visitor.getByTestId('reset-password-error')).toHaveText(
+    'New Password should be at least 8 characters long!',
+  );
 
   await visitor.getByTestId('reset-new-password').fill('lowercase123');
   await visitor.getByTestId('reset-confirm-password').fill('lowercase123');
@@ -55,7 +60,9 @@ test('a reseller user resets their password through the emailed link, with the s
   await visitor.getByTestId('reset-new-password').fill('Another-one1!');
   await visitor.getByTestId('reset-confirm-password').fill('Another-one1!');
   await visitor.getByTestId('reset-password-submit').click();
-  await expect(visitor.getByTestId('reset-password-error')).toHaveText('This reset link has already been used. Please ask for a new one.');
+  await expect(visitor.getByTestId('reset-password-error')).toHaveText(
+    'This reset link has already been used. Please ask for a new one.',
+  );
 
   await visitor.getByTestId('reset-password-back').click();
   await expect(visitor).toHaveURL(/\/login$/);

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';
 
-test('a simple user sees only their screens, cannot open /resellers, and the API refuses admin calls', async ({ page }) => {
+test('a simple user sees only their screens, cannot open /resellers, and the API refuses admin calls', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(E2E.simpleUser.username);
   await page.getByTestId('login-password').fill(E2E.simpleUser.password);
@@ -13,7 +15,15 @@ test('a simple user sees only their screens, cannot open /resellers, and the API
   await expect(page.getByTestId('stat-tenants-value')).toHaveText('1');
   await expect(page.getByTestId('stat-extensions-value')).toHaveText('20');
   await expect(page.getByTestId('nav-tenants')).toBeVisible();
-  for (const key of ['resellers', 'reseller_users', 'users', 'client_profiles', 'licenses', 'email_templates', 'logs']) {
+  for (const key of [
+    'resellers',
+    'reseller_users',
+    'users',
+    'client_profiles',
+    'licenses',
+    'email_templates',
+    'logs',
+  ]) {
     await expect(page.getByTestId(`nav-${key}`)).toHaveCount(0);
   }
   // Failures: only the background jobs of their tenant; mail and logs are for admins.

@@ -3,7 +3,21 @@ import { signInAdmin } from '../support/admin';
 import { guardPage } from '../support/security';
 
 /** The web app runs under the server's content security policy: no violation on any main screen. */
-const SCREENS = ['/dashboard', '/resellers', '/reseller_users', '/users', '/tenants', '/tenants?tenant=acme.example', '/client_profiles', '/domains', '/licenses', '/email_templates', '/logs', '/audit', '/userEdit'];
+const SCREENS = [
+  '/dashboard',
+  '/resellers',
+  '/reseller_users',
+  '/users',
+  '/tenants',
+  '/tenants?tenant=acme.example',
+  '/client_profiles',
+  '/domains',
+  '/licenses',
+  '/email_templates',
+  '/logs',
+  '/audit',
+  '/userEdit',
+];
 const PUBLIC = ['/login', '/appSignin', '/getQR', '/cdrs', '/resetPassword?ref=x', '/error'];
 
 test('public pages and every admin screen load without a CSP violation', async ({ page }) => {

@@ -28,7 +28,11 @@ function rawGet(path: string): Promise<number> {
   });
 }
 
-async function post(page: Page, name: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function post(
+  page: Page,
+  name: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.post(`/api/v1/${name}`, { data: body, headers: { token: token ?? '' } });
   return { status: res.status(), json: (await res.json()) as Record<string, unknown> };
@@ -53,18 +57,54 @@ test('script payloads in every shown free-text field never run', async ({ page }
 
   await stored(page, 'createTenant', { tid, tname: P[1], domain: tid, site_name: P[3] });
   for (const [i, p] of P.entries()) await stored(page, 'createUpdateReseller', { name: `${p} r${i}` });
-  await stored(page, 'createUpdateResellerUser', { name: P[0], email: `xss-${s}@example.test`, password: 'Xss-pass-12!' });
-  await stored(page, 'createUpdateUser', { name: P[3], email: `xss-user-${s}@example.test`, username: `xss.${s}`, password: 'Xss-pass-12!', user_type: 'simple user', active: true, company: tid });
-  await stored(page, 'createExtension', { tenant_id: tid, extension: '701', domain: tid, site_name: P[3], firstname: P[0], lastname: P[1] });
-  await stored(page, 'createExtension', { tenant_id: tid, extension: '702', domain: tid, firstname: P[2], lastname: P[4] });
+  await stored(page, 'createUpdateResellerUser', {
+    name: P[0],
+    email: `xss-${s}@example.test`,
+    password: 'Xss-pass-12!',
+  });
+  await stored(page, 'createUpdateUser', {
+    name: P[3],
+    email: `xss-user-${s}@example.test`,
+    username: `xss.${s}`,
+    password: 'Xss-pass-12!',
+    user_type: 'simple user',
+    active: true,
+    company: tid,
+  });
+  await stored(page, 'createExtension', {
+    tenant_id: tid,
+    extension: '701',
+    domain: tid,
+    site_name: P[3],
+    firstname: P[0],
+    lastname: P[1],
+  });
+  await stored(page, 'createExtension', {
+    tenant_id: tid,
+    extension: '702',
+    domain: tid,
+    firstname: P[2],
+    lastname: P[4],
+  });
   // CSV import names.
   const rows = P.map((p, i) => ({
-    Extension: String(800 + i), Domain: tid, 'Site Name': 'Main', 'First Name': p.slice(0, 100), 'Last Name': `${tag}imp${i}`, Admin: 'false', Email: '', Linked: 'false',
-    'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false', tenantid: tid,
+    Extension: String(800 + i),
+    Domain: tid,
+    'Site Name': 'Main',
+    'First Name': p.slice(0, 100),
+    'Last Name': `${tag}imp${i}`,
+    Admin: 'false',
+    Email: '',
+    Linked: 'false',
+    'Mobile App Allowed': 'false',
+    'Desktop App Allowed': 'false',
+    tenantid: tid,
   }));
   const imported = await post(page, 'extensionsImport', { rows });
   expect(imported.status, JSON.stringify(imported.json)).toBe(200);
-  await expect.poll(async () => (await post(page, 'jobStatus', { id: imported.json.job_id })).json.status, { timeout: 30_000 }).toBe('done');
+  await expect
+    .poll(async () => (await post(page, 'jobStatus', { id: imported.json.job_id })).json.status, { timeout: 30_000 })
+    .toBe('done');
   // Domain: the domain field is checked by its own rules; a payload there is either refused or stored as text.
   const domain = await post(page, 'createUpdateDomain', { ext: '701', domain: P[4], tenant_id: tid });
   expect([200, 400]).toContain(domain.status);
@@ -73,7 +113,12 @@ test('script payloads in every shown free-text field never run', async ({ page }
     subject: P[1],
     body: `<p>${tag}body</p><img src=x onerror="alert(6);window.__xss=6"><a href="javascript:alert(7)">${tag}link</a><script>alert(8)</script><iframe src="javascript:alert(9)"></iframe>`,
   });
-  await stored(page, 'profileCreateUpdate', { profile_name: P[1], proxy: 'sip.example.test', transport: 'udp', tenant_id: tid });
+  await stored(page, 'profileCreateUpdate', {
+    profile_name: P[1],
+    proxy: 'sip.example.test',
+    transport: 'udp',
+    tenant_id: tid,
+  });
 
   const visit = async (path: string, expectText = true) => {
     await page.goto(path);
@@ -85,7 +130,11 @@ test('script payloads in every shown free-text field never run', async ({ page }
       await search.fill(tag);
       await page.waitForLoadState('networkidle');
     }
-    if (expectText) await expect(page.getByText(tag).filter({ visible: true }).first(), `${path} shows the stored text`).toBeVisible();
+    if (expectText)
+      await expect(
+        page.getByText(tag).filter({ visible: true }).first(),
+        `${path} shows the stored text`,
+      ).toBeVisible();
     await guard.check(path);
   };
   await visit('/resellers');
@@ -105,7 +154,11 @@ test('script payloads in every shown free-text field never run', async ({ page }
   await page.waitForLoadState('networkidle');
   await guard.check('template opened');
   await page.goto(`/tenants?tenant=${tid}`);
-  await page.getByTestId('extensions-row').filter({ hasText: `${tag}b` }).first().click();
+  await page
+    .getByTestId('extensions-row')
+    .filter({ hasText: `${tag}b` })
+    .first()
+    .click();
   await page.waitForLoadState('networkidle');
   await guard.check('extension opened');
 

@@ -21,18 +21,30 @@ async function linkFresh(page: Page, tag: string): Promise<{ extension: string; 
   const free = list.filter((e) => !e.linked);
   const ext = free[tag === 'en' ? 0 : 1]!;
   const email = `act-${tag}-${stamp()}@bluebird.example`;
-  await apiCall(page, 'linkExtension', { email, did: '+15550177', pin: '975310', password: PASSWORD, extension: ext.extension, tenant_id: TENANT });
+  await apiCall(page, 'linkExtension', {
+    email,
+    did: '+15550177',
+    pin: '975310',
+    password: PASSWORD,
+    extension: ext.extension,
+    tenant_id: TENANT,
+  });
   const { cloud_id } = await (await page.request.get('/api/v1/publicConfig')).json();
   return { extension: ext.extension, email, cloudId: cloud_id };
 }
 
 /** What an app gets from /provision with these credentials. */
 const provision = (page: Page, cloudId: string, username: string, password: string, lang = 'en') =>
-  page.request.get('/api/v1/provision', { params: { cloud_id: cloudId, cloud_username: username, cloud_password: password }, headers: { 'user-agent': 'CloudSoftphone/1.5.6', 'accept-language': lang } });
+  page.request.get('/api/v1/provision', {
+    params: { cloud_id: cloudId, cloud_username: username, cloud_password: password },
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6', 'accept-language': lang },
+  });
 
 /** The secret of the QR the user would see on /getQR (it signs in with the password). */
 async function qrSecret(page: Page, cloudId: string, email: string): Promise<string> {
-  const res = await page.request.post('/api/v1/authLogin', { data: { username: email, password: PASSWORD, cloud_id: cloudId } });
+  const res = await page.request.post('/api/v1/authLogin', {
+    data: { username: email, password: PASSWORD, cloud_id: cloudId },
+  });
   expect(res.status()).toBe(200);
   const { qrValue } = await res.json();
   expect(qrValue).not.toContain(encodeURIComponent(PASSWORD));
@@ -47,7 +59,9 @@ async function openDetails(page: Page, extension: string) {
   await expect(page.getByTestId('app-activation')).toBeVisible();
 }
 
-test('an administrator gives an app a new activation QR, then revokes it: provisioning answers 403 (English)', async ({ page }) => {
+test('an administrator gives an app a new activation QR, then revokes it: provisioning answers 403 (English)', async ({
+  page,
+}) => {
   await signInAdmin(page);
   const { extension, email, cloudId } = await linkFresh(page, 'en');
   const first = await qrSecret(page, cloudId, email);
@@ -55,7 +69,9 @@ test('an administrator gives an app a new activation QR, then revokes it: provis
 
   await openDetails(page, extension);
   await page.getByTestId('activation-rotate').click();
-  await expect(page.getByTestId('activation-rotate-dialog')).toContainText(`Extension ${extension} gets a new activation code.`);
+  await expect(page.getByTestId('activation-rotate-dialog')).toContainText(
+    `Extension ${extension} gets a new activation code.`,
+  );
   await page.getByTestId('activation-send-email').uncheck();
   const rotated = page.waitForResponse((r) => r.url().endsWith('/api/v1/rotateActivation'));
   await page.getByTestId('activation-rotate-confirm').click();

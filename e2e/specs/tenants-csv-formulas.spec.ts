@@ -16,7 +16,9 @@ async function exportFile(page: Page): Promise<{ name: string; text: string }> {
 }
 
 async function importText(page: Page, name: string, text: string) {
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 }
 
 type Ext = { extension: string; firstname: string; lastname: string; site_name: string };
@@ -26,15 +28,30 @@ test('CSV: formula-like values are exported with a leading apostrophe and import
   const tid = `formulas-${s}.example`;
   await signInAdmin(page);
   await apiCall(page, 'createTenant', { tid, tname: `Formulas ${s}`, domain: tid, site_name: 'Main' });
-  await apiCall(page, 'createExtension', { tenant_id: tid, extension: '+15550100', domain: tid, site_name: 'Main', firstname: CMD, lastname: '@SUM(1+1)' });
-  await apiCall(page, 'createExtension', { tenant_id: tid, extension: '7001', domain: tid, site_name: 'Main', firstname: HYPERLINK, lastname: '-Minus' });
+  await apiCall(page, 'createExtension', {
+    tenant_id: tid,
+    extension: '+15550100',
+    domain: tid,
+    site_name: 'Main',
+    firstname: CMD,
+    lastname: '@SUM(1+1)',
+  });
+  await apiCall(page, 'createExtension', {
+    tenant_id: tid,
+    extension: '7001',
+    domain: tid,
+    site_name: 'Main',
+    firstname: HYPERLINK,
+    lastname: '-Minus',
+  });
   await page.goto(`/tenants?tenant=${tid}`);
   await expect(page.getByTestId('extensions-total')).toHaveText('Total: 2');
 
   // Every cell a spreadsheet would run as a formula starts with ' in the downloaded file.
   const first = await exportFile(page);
   const [header, ...lines] = parseCsv(first.text);
-  const cell = (ext: string, name: string) => lines.find((l) => l[0] === ext || l[0] === `'${ext}`)![header!.indexOf(name)];
+  const cell = (ext: string, name: string) =>
+    lines.find((l) => l[0] === ext || l[0] === `'${ext}`)![header!.indexOf(name)];
   expect(cell('+15550100', 'Extension')).toBe("'+15550100");
   expect(cell('+15550100', 'First Name')).toBe(`'${CMD}`);
   expect(cell('+15550100', 'Last Name')).toBe("'@SUM(1+1)");
@@ -54,7 +71,10 @@ test('CSV: formula-like values are exported with a leading apostrophe and import
   await expect(page.getByTestId('job-import')).toHaveAttribute('data-status', 'done');
   const stored = await apiCall<Ext[]>(page, 'getExtensions', { tenant_id: tid });
   const byExt = Object.fromEntries(stored.map((e) => [e.extension, [e.firstname, e.lastname, e.site_name]]));
-  expect(byExt).toEqual({ '+15550100': [CMD, '@SUM(1+1)', 'Main'], '7001': ['=HYPERLINK(http://x,y)', '-Minus', 'Main'] });
+  expect(byExt).toEqual({
+    '+15550100': [CMD, '@SUM(1+1)', 'Main'],
+    '7001': ['=HYPERLINK(http://x,y)', '-Minus', 'Main'],
+  });
 
   // And now an exact round trip: export again, import that file, nothing to change.
   const second = await exportFile(page);

@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
-const HEADER = 'Extension,Domain,Site Name,First Name,Last Name,Admin,Email,Linked,Mobile App Allowed,Desktop App Allowed';
+const HEADER =
+  'Extension,Domain,Site Name,First Name,Last Name,Admin,Email,Linked,Mobile App Allowed,Desktop App Allowed';
 
 async function exportFile(page: Page): Promise<{ name: string; text: string }> {
   const download = page.waitForEvent('download');
@@ -13,7 +14,9 @@ async function exportFile(page: Page): Promise<{ name: string; text: string }> {
 }
 
 async function importText(page: Page, name: string, text: string) {
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 }
 
 test('CSV: export, import the same file back (no changes), refuse a wrong header', async ({ page }) => {
@@ -23,7 +26,10 @@ test('CSV: export, import the same file back (no changes), refuse a wrong header
 
   const { name, text } = await exportFile(page);
   expect(name).toBe('Extensions_Cobalt_Legal.csv');
-  const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe(HEADER);
   expect(lines).toHaveLength(46);
 
@@ -48,7 +54,10 @@ test('CSV: an import with errors previews them, the error report downloads, Appl
   await signInAdmin(page);
   await page.goto('/tenants?tenant=cobalt.example');
   const { text } = await exportFile(page);
-  const [header, first, second, ...rest] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const [header, first, second, ...rest] = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   const firstCells = first!.split(',');
   const changedExt = firstCells[0]!;
   firstCells[3] = `Renamed ${s}`;

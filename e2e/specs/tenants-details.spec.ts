@@ -20,7 +20,9 @@ async function search(page: Page, term: string) {
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
 }
 
-test('extension details: required fields, un-link a linked user to change the email, back with the tenant chosen', async ({ page }) => {
+test('extension details: required fields, un-link a linked user to change the email, back with the tenant chosen', async ({
+  page,
+}) => {
   const s = stamp();
   await signInAdmin(page);
   const target = (await extensions(page, BLUEBIRD)).find((e) => e.linked && e.email)!;
@@ -28,7 +30,9 @@ test('extension details: required fields, un-link a linked user to change the em
   await search(page, target.extension);
   await page.getByTestId(`ext-edit-${target.extension}`).click();
   await expect(page).toHaveURL(/\/tenants\/details$/);
-  await expect(page.getByRole('heading', { name: `Edit User Information For Extension ${target.extension}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Edit User Information For Extension ${target.extension}` }),
+  ).toBeVisible();
   await expect(page.getByTestId('details-email')).toHaveValue(target.email);
   await expect(page.getByTestId('details-email')).toBeDisabled();
   // Which client profile the extension's app gets (issue #5's getEffectiveProfile).
@@ -83,24 +87,41 @@ test('admins add an extension on the builtin platform and delete it with a confi
   await expect(page.getByTestId('extensions-row')).toContainText(`Added ${s}`);
 
   await page.getByTestId('extensions-delete').click();
-  await expect(page.getByTestId('confirm-message')).toHaveText(`Delete extension ${ext}? Its app account is removed too.`);
+  await expect(page.getByTestId('confirm-message')).toHaveText(
+    `Delete extension ${ext}? Its app account is removed too.`,
+  );
   await page.getByTestId('confirm-delete').click();
   await toast(page, 'Record Deleted');
   await expect(page.getByTestId('extensions-empty')).toBeVisible();
 });
 
-test('check email: in one tenant or in all, with the Tenant column only for all; No Record Found; Cancel', async ({ page }) => {
+test('check email: in one tenant or in all, with the Tenant column only for all; No Record Found; Cancel', async ({
+  page,
+}) => {
   const s = stamp();
   const email = `dup.${s}@e2e.example`;
   await signInAdmin(page);
   const a = (await extensions(page, BLUEBIRD)).find((e) => !e.linked)!;
   const b = (await extensions(page, 'cobalt.example')).find((e) => !e.linked)!;
-  for (const [tenant, e] of [[BLUEBIRD, a], ['cobalt.example', b]] as const) {
-    const details = await apiCall<Record<string, string>>(page, 'getUserDetails', { tenant_id: tenant, extension: e.extension });
+  for (const [tenant, e] of [
+    [BLUEBIRD, a],
+    ['cobalt.example', b],
+  ] as const) {
+    const details = await apiCall<Record<string, string>>(page, 'getUserDetails', {
+      tenant_id: tenant,
+      extension: e.extension,
+    });
     await apiCall(page, 'editUserDetails', {
       tenant_id: tenant,
       extension: e.extension,
-      user_details: { firstName: details.firstName, lastName: details.lastName, emailAddress: email, mobilePhone: details.mobilePhone, homePhone: details.homePhone, domain: details.domain },
+      user_details: {
+        firstName: details.firstName,
+        lastName: details.lastName,
+        emailAddress: email,
+        mobilePhone: details.mobilePhone,
+        homePhone: details.homePhone,
+        domain: details.domain,
+      },
     });
   }
 
@@ -111,7 +132,15 @@ test('check email: in one tenant or in all, with the Tenant column only for all;
   await page.getByTestId('check-email').fill(email.toUpperCase());
   await page.getByTestId('check-search').click();
   await expect(page.getByTestId('check-row')).toHaveCount(1);
-  await expect(page.getByTestId('check-table').locator('thead th')).toHaveText(['Id', 'Extension', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked']);
+  await expect(page.getByTestId('check-table').locator('thead th')).toHaveText([
+    'Id',
+    'Extension',
+    'First Name',
+    'Last Name',
+    'Admin',
+    'Email',
+    'Linked',
+  ]);
 
   await page.goto('/tenants/check_email');
   await page.getByTestId('check-email').fill(email);

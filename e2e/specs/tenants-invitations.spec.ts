@@ -21,14 +21,38 @@ interface Ext {
 async function linkTwo(page: Page, tag: string) {
   const list = await apiCall<Ext[]>(page, 'getExtensions', { tenant_id: TENANT });
   const free = list.filter((e) => !e.linked && e.lifecycle === 'not_invited');
-  const pairs: Record<string, [Ext, Ext]> = { en: [free[0]!, free[1]!], es: [free[2]!, free[3]!], tpl: [free[4]!, free[5]!] };
+  const pairs: Record<string, [Ext, Ext]> = {
+    en: [free[0]!, free[1]!],
+    es: [free[2]!, free[3]!],
+    tpl: [free[4]!, free[5]!],
+  };
   const [good, bounce] = pairs[tag]!;
   const s = stamp();
   const emails = { good: `inv-${tag}-${s}@bluebird.example`, bounce: `inv-${tag}-${s}@${E2E.bounceDomain}` };
-  await apiCall(page, 'linkExtension', { email: emails.good, did: '+15550188', pin: '975310', password: PASSWORD, extension: good.extension, tenant_id: TENANT });
-  await apiCall(page, 'linkExtension', { email: emails.bounce, did: '+15550189', pin: '975310', password: PASSWORD, extension: bounce.extension, tenant_id: TENANT });
+  await apiCall(page, 'linkExtension', {
+    email: emails.good,
+    did: '+15550188',
+    pin: '975310',
+    password: PASSWORD,
+    extension: good.extension,
+    tenant_id: TENANT,
+  });
+  await apiCall(page, 'linkExtension', {
+    email: emails.bounce,
+    did: '+15550189',
+    pin: '975310',
+    password: PASSWORD,
+    extension: bounce.extension,
+    tenant_id: TENANT,
+  });
   // Invitations go to extensions with a licensed app.
-  for (const e of [good, bounce]) await apiCall(page, 'updateAndGetExtension', { id: e.id, tenant_id: TENANT, column_name: 'mobile_app_allowed', value: 'true' });
+  for (const e of [good, bounce])
+    await apiCall(page, 'updateAndGetExtension', {
+      id: e.id,
+      tenant_id: TENANT,
+      column_name: 'mobile_app_allowed',
+      value: 'true',
+    });
   const { cloud_id } = await (await page.request.get('/api/v1/publicConfig')).json();
   return { good: good.extension, bounce: bounce.extension, emails, cloudId: cloud_id as string };
 }
@@ -74,14 +98,23 @@ async function resend(page: Page, extension: string, confirm: string) {
 
 /** What the QR page's sign-in and the app's first /provision do. */
 async function openQrAndProvision(page: Page, cloudId: string, email: string) {
-  expect((await page.request.post('/api/v1/authLogin', { data: { username: email, password: PASSWORD, cloud_id: cloudId } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/v1/authLogin', { data: { username: email, password: PASSWORD, cloud_id: cloudId } })
+    ).status(),
+  ).toBe(200);
 }
 async function provision(page: Page, cloudId: string, email: string) {
-  const res = await page.request.get('/api/v1/provision', { params: { cloud_id: cloudId, cloud_username: email, cloud_password: PASSWORD }, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const res = await page.request.get('/api/v1/provision', {
+    params: { cloud_id: cloudId, cloud_username: email, cloud_password: PASSWORD },
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(res.status()).toBe(200);
 }
 
-test('English, 1280 px: the column follows each step, the filter finds a failed invitation, resend and bulk invite run as jobs', async ({ page }) => {
+test('English, 1280 px: the column follows each step, the filter finds a failed invitation, resend and bulk invite run as jobs', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
   const x = await linkTwo(page, 'en');
@@ -92,7 +125,9 @@ test('English, 1280 px: the column follows each step, the filter finds a failed 
   const before = (await readMails()).length;
   await resend(page, x.good, 'Resend');
   await toast(page, 'The invitation is being sent again.');
-  await expect(page.getByTestId('job-report-invite')).toHaveText('Invited 1; skipped 0 unlinked and 0 beyond the licences.');
+  await expect(page.getByTestId('job-report-invite')).toHaveText(
+    'Invited 1; skipped 0 unlinked and 0 beyond the licences.',
+  );
   const mail = await waitForMail(x.emails.good, before);
   expect(mail.text).toContain(`/getQR?username=${encodeURIComponent(x.emails.good)}`);
   await page.reload();
@@ -119,11 +154,16 @@ test('English, 1280 px: the column follows each step, the filter finds a failed 
   await page.getByTestId('extensions-search').fill('');
   await resend(page, x.bounce, 'Resend');
   await toast(page, 'The invitation is being sent again.');
-  await expect.poll(async () => {
-    await page.reload();
-    await filterBy(page, 'Invitation failed');
-    return page.getByTestId(`ext-lifecycle-${x.bounce}`).count();
-  }, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await filterBy(page, 'Invitation failed');
+        return page.getByTestId(`ext-lifecycle-${x.bounce}`).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
   await expect(badge(page, x.bounce)).toHaveText('Invitation failed');
   await showColumn(page, x.bounce);
   await shot(page, 'invitations-failed-filter-1280');
@@ -134,16 +174,28 @@ test('English, 1280 px: the column follows each step, the filter finds a failed 
 
   // Everyone linked, licensed and not yet provisioned.
   await page.getByTestId('ext-invite-all').click();
-  await expect(page.getByTestId('invite-modal')).toContainText('Every linked extension with an email whose app has not fetched its account yet gets the invitation.');
+  await expect(page.getByTestId('invite-modal')).toContainText(
+    'Every linked extension with an email whose app has not fetched its account yet gets the invitation.',
+  );
   await shot(page, 'invitations-bulk-modal-1280');
   await page.getByTestId('invite-send').click();
   await toast(page, 'Inviting every extension not yet provisioned; the progress is shown below.');
   const report = page.getByTestId('job-report-invite').first();
   await expect(report).toHaveText(/^Invited \d+; skipped \d+ unlinked and \d+ beyond the licences\.$/);
-  const jobs = await apiCall<{ type: string; status: string; done: number; total: number; result: { invited: number; unlinked: number; over_licence: number } }[]>(page, 'listJobs', { tenant_id: TENANT });
+  const jobs = await apiCall<
+    {
+      type: string;
+      status: string;
+      done: number;
+      total: number;
+      result: { invited: number; unlinked: number; over_licence: number };
+    }[]
+  >(page, 'listJobs', { tenant_id: TENANT });
   const bulk = jobs.find((j) => j.type === 'app-accounts.invite' && j.total > 1)!;
   expect(bulk).toMatchObject({ status: 'done', done: bulk.total });
-  await expect(report).toHaveText(`Invited ${bulk.result.invited}; skipped ${bulk.result.unlinked} unlinked and ${bulk.result.over_licence} beyond the licences.`);
+  await expect(report).toHaveText(
+    `Invited ${bulk.result.invited}; skipped ${bulk.result.unlinked} unlinked and ${bulk.result.over_licence} beyond the licences.`,
+  );
   // The provisioned extension got nothing more.
   await filterBy(page, 'Provisioned');
   await expect(badge(page, x.good)).toBeVisible();
@@ -165,7 +217,9 @@ test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard ca
 
   await resend(page, x.good, 'Reenviar');
   await toast(page, 'La invitación se está enviando de nuevo.');
-  await expect(page.getByTestId('job-report-invite')).toHaveText('Invitadas 1; omitidas 0 sin vincular y 0 fuera de las licencias.');
+  await expect(page.getByTestId('job-report-invite')).toHaveText(
+    'Invitadas 1; omitidas 0 sin vincular y 0 fuera de las licencias.',
+  );
   await openQrAndProvision(page, x.cloudId, x.emails.good);
   await provision(page, x.cloudId, x.emails.good);
   await page.getByTestId('extensions-search').fill('');
@@ -179,7 +233,9 @@ test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard ca
   await expect(page.getByTestId('invite-modal')).toContainText('Invitar a todos los aún no aprovisionados');
   await page.getByTestId('invite-send').click();
   await toast(page, 'Invitando a todas las extensiones aún no aprovisionadas; el progreso se muestra abajo.');
-  await expect(page.getByTestId('job-report-invite').first()).toHaveText(/^Invitadas \d+; omitidas \d+ sin vincular y \d+ fuera de las licencias\.$/);
+  await expect(page.getByTestId('job-report-invite').first()).toHaveText(
+    /^Invitadas \d+; omitidas \d+ sin vincular y \d+ fuera de las licencias\.$/,
+  );
   await shot(page, 'invitations-bulk-es-1440');
 
   await page.goto('/dashboard');
@@ -187,12 +243,17 @@ test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard ca
   await expect(card).toContainText('Invitaciones');
   await expect(card).toContainText('Reaprovisionamiento pendiente');
   const summary = await apiCall<{ invitations: Record<string, number> }>(page, 'dashboardSummary', {});
-  await expect(page.getByTestId('invitations-provisioned')).toHaveAttribute('data-value', String(summary.invitations.provisioned));
+  await expect(page.getByTestId('invitations-provisioned')).toHaveAttribute(
+    'data-value',
+    String(summary.invitations.provisioned),
+  );
   expect(summary.invitations.provisioned).toBeGreaterThanOrEqual(1);
   await shot(page, 'invitations-dashboard-es-1440');
 });
 
-test('the template editor warns while the body has no {{link}}, and the email still carries the link', async ({ page }) => {
+test('the template editor warns while the body has no {{link}}, and the email still carries the link', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
   await page.getByTestId('nav-email_templates').click();
@@ -201,7 +262,9 @@ test('the template editor warns while the body has no {{link}}, and the email st
   await body.click();
   await page.keyboard.type('Hello ');
   await page.getByTestId('template-insert-first_name').click();
-  await expect(page.getByTestId('template-link-warning')).toHaveText('This body has no {{link}}: the link to the app is added at the end of every email sent with it.');
+  await expect(page.getByTestId('template-link-warning')).toHaveText(
+    'This body has no {{link}}: the link to the app is added at the end of every email sent with it.',
+  );
   await shot(page, 'invitations-template-warning-1280');
   await page.keyboard.type(', get the app: ');
   await page.getByTestId('template-insert-link').click();
@@ -209,9 +272,16 @@ test('the template editor warns while the body has no {{link}}, and the email st
 
   // Saved without the token anyway, the invitation sent with it carries the link.
   const s = stamp();
-  await apiCall(page, 'templateCreateUpdate', { name: `No link ${s}`, subject: `No link ${s}`, body: '<p>Hello {{first_name}}, welcome.</p>' });
+  await apiCall(page, 'templateCreateUpdate', {
+    name: `No link ${s}`,
+    subject: `No link ${s}`,
+    body: '<p>Hello {{first_name}}, welcome.</p>',
+  });
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const templates = (await (await page.request.get('/api/v1/getTemplates', { headers: { token: token! } })).json()) as { id: number; name: string }[];
+  const templates = (await (await page.request.get('/api/v1/getTemplates', { headers: { token: token! } })).json()) as {
+    id: number;
+    name: string;
+  }[];
   const tpl = templates.find((t) => t.name === `No link ${s}`)!;
   const x = await linkTwo(page, 'tpl');
   const before = (await readMails()).length;

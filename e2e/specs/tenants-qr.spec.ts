@@ -27,7 +27,9 @@ async function pickTemplate(page: Page) {
   await expect(page.getByTestId('email-subject')).toHaveValue('Your new softphone is ready');
 }
 
-test('Email QR: link an unlinked extension, then email its QR link (no clear password in the mail)', async ({ page }) => {
+test('Email QR: link an unlinked extension, then email its QR link (no clear password in the mail)', async ({
+  page,
+}) => {
   await signInAdmin(page);
   const target = (await extensions(page)).find((e) => !e.linked && e.email)!;
   await page.goto(`/tenants?tenant=${ACME}`);
@@ -53,7 +55,9 @@ test('Email QR: link an unlinked extension, then email its QR link (no clear pas
   // Email mode: the template fills subject and body; To, Subject and Body are required.
   await expect(modal.getByTestId('email-to')).toHaveValue(target.email);
   await modal.getByTestId('email-send').click();
-  await expect(modal.getByTestId('email-qr-error')).toHaveText('To, Subject and Body are mandatory fields to send an email!');
+  await expect(modal.getByTestId('email-qr-error')).toHaveText(
+    'To, Subject and Body are mandatory fields to send an email!',
+  );
   await pickTemplate(page);
   await shot(page, 'tenants-email-form');
   const before = (await readMails()).length;
@@ -115,11 +119,15 @@ test('Email QR in bulk: refusals, then one message per checked subscriber; failu
   await modal.getByTestId('email-body').fill('<p>Your link: {{link}}</p>');
   await modal.getByTestId('email-send').click();
   const failed = page.getByTestId('job-email').first();
-  await expect(page.getByTestId('job-email-failures').first()).toHaveText('Unable to send an email to nobody@nowhere.example');
+  await expect(page.getByTestId('job-email-failures').first()).toHaveText(
+    'Unable to send an email to nobody@nowhere.example',
+  );
   await expect(failed).toHaveAttribute('data-status', 'done');
 });
 
-test('Relink: only selected users, all with email, confirmed, with progress and a new link by email', async ({ page }) => {
+test('Relink: only selected users, all with email, confirmed, with progress and a new link by email', async ({
+  page,
+}) => {
   await signInAdmin(page);
   const all = await extensions(page);
   const target = all.filter((e) => e.email && e.linked).at(-1)!;

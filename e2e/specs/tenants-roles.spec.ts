@@ -7,7 +7,11 @@ test('a reseller user sees only supervised tenants and is refused for another te
   const email = `tina.${s}@e2e.example`;
   const password = 'Tenants-e2e-1';
   await signInAdmin(page);
-  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', { name: `Tina ${s}`, email, password });
+  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', {
+    name: `Tina ${s}`,
+    email,
+    password,
+  });
   const [pioneer] = await apiCall<{ id: number }[]>(page, 'resellerSummary', { search: 'Pioneer Voice' });
   await apiCall(page, 'createUpdateResellerUsersJunction', { user_id: id, reseller_id: pioneer!.id });
 
@@ -15,7 +19,10 @@ test('a reseller user sees only supervised tenants and is refused for another te
   await signIn(page, email, password);
   await page.getByTestId('nav-tenants').click();
   await page.getByTestId('tenants-tenant').click();
-  await expect(page.getByRole('option')).toHaveText(['Bluebird Dental (bluebird.example)', 'Cobalt Legal (cobalt.example)']);
+  await expect(page.getByRole('option')).toHaveText([
+    'Bluebird Dental (bluebird.example)',
+    'Cobalt Legal (cobalt.example)',
+  ]);
   await page.getByRole('option', { name: /Cobalt Legal/ }).click();
   await expect(page.getByTestId('extensions-total')).toHaveText('Total: 45');
   // Admin-only actions are not offered.

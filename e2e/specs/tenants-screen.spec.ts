@@ -20,10 +20,19 @@ const COBALT = 'cobalt.example';
 const flip = (switchInput: Locator) => switchInput.evaluate((el: HTMLElement) => el.click());
 
 async function setLimits(page: Page, tenant: string, mobile: number, desktop: number) {
-  await apiCall(page, 'createUpdateLicenses', { tenant_id: tenant, vcx_mobile: mobile, vcx_desktop: desktop, call_monitor: 1, call_recording: 1, analytics: 1 });
+  await apiCall(page, 'createUpdateLicenses', {
+    tenant_id: tenant,
+    vcx_mobile: mobile,
+    vcx_desktop: desktop,
+    call_monitor: 1,
+    call_recording: 1,
+    analytics: 1,
+  });
 }
 
-test('tenants: choose a tenant, page with 7 links, search as you type, check all, remember the tenant', async ({ page }) => {
+test('tenants: choose a tenant, page with 7 links, search as you type, check all, remember the tenant', async ({
+  page,
+}) => {
   await signInAdmin(page);
   await page.getByTestId('nav-tenants').click();
   await expect(page.getByRole('heading', { name: 'Extension Management' })).toBeVisible();
@@ -36,7 +45,23 @@ test('tenants: choose a tenant, page with 7 links, search as you type, check all
   await expect(page.getByTestId('extensions-total')).toHaveText('Total: 300');
   await expect(page.getByTestId('extensions-page-6')).toBeVisible();
   const headers = page.getByTestId('extensions-table').locator('thead th');
-  await expect(headers).toHaveText(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Invitation', 'Mobile App', 'Desktop App', 'Send Link', 'Edit', 'Actions']);
+  await expect(headers).toHaveText([
+    '',
+    'Extension',
+    'Domain',
+    'Site',
+    'First Name',
+    'Last Name',
+    'Admin',
+    'Email',
+    'Linked',
+    'Invitation',
+    'Mobile App',
+    'Desktop App',
+    'Send Link',
+    'Edit',
+    'Actions',
+  ]);
 
   await page.getByTestId('extensions-page-size').click();
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '75', '100', '150', '200']);
@@ -80,11 +105,16 @@ test('tenants: per-extension and tenant-level app switches, use against limit, l
   const desktopOff = rows.find((r) => !r.desktop_app_allowed)!;
 
   await page.goto(`/tenants?tenant=${COBALT}`);
-  await expect(page.getByTestId('tenant-mobile-usage')).toHaveText(`${usage.mobile.used} of ${usage.mobile.used} licences in use`);
+  await expect(page.getByTestId('tenant-mobile-usage')).toHaveText(
+    `${usage.mobile.used} of ${usage.mobile.used} licences in use`,
+  );
   await page.getByTestId('extensions-search').fill(mobileOff.extension);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await flip(page.getByTestId(`ext-mobile-${mobileOff.extension}`));
-  await toast(page, `The mobile app licence limit of this tenant is ${usage.mobile.used}; ${usage.mobile.used} are in use.`);
+  await toast(
+    page,
+    `The mobile app licence limit of this tenant is ${usage.mobile.used}; ${usage.mobile.used} are in use.`,
+  );
   await expect(page.getByTestId(`ext-mobile-${mobileOff.extension}`)).not.toBeChecked();
   await shot(page, 'tenants-licence-refusal');
 
@@ -93,7 +123,9 @@ test('tenants: per-extension and tenant-level app switches, use against limit, l
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await flip(page.getByTestId(`ext-desktop-${desktopOff.extension}`));
   await expect(page.getByTestId(`ext-desktop-${desktopOff.extension}`)).toBeChecked();
-  await expect(page.getByTestId('tenant-desktop-usage')).toHaveText(`${usage.desktop.used + 1} of ${usage.desktop.used + 1} licences in use`);
+  await expect(page.getByTestId('tenant-desktop-usage')).toHaveText(
+    `${usage.desktop.used + 1} of ${usage.desktop.used + 1} licences in use`,
+  );
   await page.getByTestId('extensions-search').fill('');
 
   // The whole tenant needs a licence per extension: refused first, then allowed; its column hides while on.
@@ -105,7 +137,9 @@ test('tenants: per-extension and tenant-level app switches, use against limit, l
   await expect(page.getByTestId('tenant-desktop-switch')).toBeChecked();
   await expect(page.getByTestId('extensions-table').locator('thead th', { hasText: 'Desktop App' })).toHaveCount(0);
   await expect(page.getByTestId('extensions-table').locator('thead th', { hasText: 'Mobile App' })).toHaveCount(1);
-  await expect(page.getByTestId('tenant-desktop-usage')).toHaveText(`${usage.extensions} of ${usage.extensions} licences in use`);
+  await expect(page.getByTestId('tenant-desktop-usage')).toHaveText(
+    `${usage.extensions} of ${usage.extensions} licences in use`,
+  );
   await shot(page, 'tenants-desktop-tenant-level');
   await flip(page.getByTestId('tenant-desktop-switch'));
   await expect(page.getByTestId('extensions-table').locator('thead th', { hasText: 'Desktop App' })).toHaveCount(1);

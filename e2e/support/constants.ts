@@ -10,7 +10,12 @@ export const E2E = {
   /** The mail catcher refuses recipients at this domain (a failed delivery the server logs). */
   bounceDomain: 'bounce.e2e.example',
   adminPassword: 'Admin-e2e-1',
-  simpleUser: { username: 'sam.simple', password: 'Simple-e2e-1', company: 'bluebird.example', email: 'sam@bluebird.example' },
+  simpleUser: {
+    username: 'sam.simple',
+    password: 'Simple-e2e-1',
+    company: 'bluebird.example',
+    email: 'sam@bluebird.example',
+  },
   resetUser: { username: 'rosa.reset', password: 'Reset-e2e-1', email: 'rosa@provisio.example' },
   profileUser: { username: 'paula.profile', password: 'Profile-e2e-1', email: 'paula@provisio.example' },
 } as const;

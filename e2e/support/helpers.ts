@@ -19,10 +19,13 @@ export async function readMails(): Promise<{ to: string[]; subject: string; text
 export async function waitForMail(to: string, after = 0): Promise<{ to: string[]; subject: string; text: string }> {
   let found: { to: string[]; subject: string; text: string } | undefined;
   await expect
-    .poll(async () => {
-      found = (await readMails()).slice(after).find((m) => m.to.includes(to));
-      return Boolean(found);
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await readMails()).slice(after).find((m) => m.to.includes(to));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }

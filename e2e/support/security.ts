@@ -19,7 +19,9 @@ export function guardPage(page: Page): { problems: string[]; check(where: string
   void page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   return {
     problems,
@@ -30,7 +32,9 @@ export function guardPage(page: Page): { problems: string[]; check(where: string
           violations: w.__cspViolations ?? [],
           xss: w.__xss,
           // Elements a payload would have created had it been inserted as HTML.
-          injected: document.querySelectorAll('[onerror], [onload], [onclick], script:not([src]), a[href^="javascript:" i], iframe[src^="javascript:" i]').length,
+          injected: document.querySelectorAll(
+            '[onerror], [onload], [onclick], script:not([src]), a[href^="javascript:" i], iframe[src^="javascript:" i]',
+          ).length,
         };
       });
       expect(inPage.violations, `${where}: CSP violations`).toEqual([]);

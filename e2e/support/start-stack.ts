@@ -31,8 +31,14 @@ function startMailCatcher(): Promise<void> {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
-        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '', text });
+        const text = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '',
+          text,
+        });
         callback();
       });
     },
@@ -48,7 +54,12 @@ function startMailCatcher(): Promise<void> {
 }
 
 async function prepareDatabase(dataDir: string): Promise<void> {
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: E2E.adminPassword, SEED_DEMO: 'true' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: E2E.adminPassword,
+    SEED_DEMO: 'true',
+  });
   const db = openDatabase({ sqliteFile: path.join(dataDir, 'provisio.sqlite') });
   await migrate(db);
   await seedOnFirstStart(db, config, pino({ level: 'silent' }));
@@ -58,7 +69,10 @@ async function prepareDatabase(dataDir: string): Promise<void> {
       .insertInto('users')
       .values({
         username: u.username,
-        name: u.username.split('.').map((p) => p[0]!.toUpperCase() + p.slice(1)).join(' '),
+        name: u.username
+          .split('.')
+          .map((p) => p[0]!.toUpperCase() + p.slice(1))
+          .join(' '),
         email: u.email,
         phone_number: '',
         password_hash: await hashPassword(u.password),

@@ -79,8 +79,19 @@ export type BaseDeps = Omit<Deps, 'connector' | 'jobs'> & Partial<Pick<Deps, 'co
 
 /** Adds the configured platform connector (PLATFORM) and the job queue with every job type. */
 export function completeDeps(base: BaseDeps, log: FastifyBaseLogger): Deps {
-  const connector = base.connector ?? createConnector(base.config.PLATFORM, base.db, { simulatedCalls: base.config.SIM_ACTIVE_CALLS, simulatedCallMinutes: base.config.SIM_CALL_MINUTES, config: base.config });
-  const jobs = base.jobs ?? new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, { pollMs: base.config.JOB_POLL_MS, leaseMs: base.config.JOB_LEASE_MS });
+  const connector =
+    base.connector ??
+    createConnector(base.config.PLATFORM, base.db, {
+      simulatedCalls: base.config.SIM_ACTIVE_CALLS,
+      simulatedCallMinutes: base.config.SIM_CALL_MINUTES,
+      config: base.config,
+    });
+  const jobs =
+    base.jobs ??
+    new JobQueue<Deps>(base.db, log, JOB_DEFINITIONS, () => deps, {
+      pollMs: base.config.JOB_POLL_MS,
+      leaseMs: base.config.JOB_LEASE_MS,
+    });
   const deps: Deps = { ...base, connector, jobs };
   // What the database layer recovered from (a failed rollback, a dropped connection) goes to the server's log.
   base.db.warn = (err, msg) => log.warn({ err }, msg);

@@ -26,7 +26,11 @@ describe('deployment files (docs/deploy.md)', () => {
       for (const key of Object.keys(env)) expect(Object.keys(ConfigSchema.shape)).toContain(key);
       expect(() => loadConfig(env)).not.toThrow();
     }
-    expect(loadConfig(envLines(example, false))).toMatchObject({ TRUST_PROXY: true, SEED_DEMO: false, HOST: '127.0.0.1' });
+    expect(loadConfig(envLines(example, false))).toMatchObject({
+      TRUST_PROXY: true,
+      SEED_DEMO: false,
+      HOST: '127.0.0.1',
+    });
     // systemd would keep or strip quotes and backslashes differently from a shell: the file has none.
     expect(example.split('\n').filter((l) => /^[# ]*[A-Z_]+=.*["'\\]/.test(l))).toEqual([]);
   });

@@ -23,8 +23,16 @@ export const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'at least 6 characters').max(100).optional(),
   SEED_DEMO: bool.default(true),
   PUBLIC_URL: z.url().optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 365).default(12),
-  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 7),
   RESET_LINK_MINUTES: int(1, 24 * 60).default(60),
   LOGIN_SLOW_AFTER: int(1, 1000).default(3),
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
@@ -45,18 +53,39 @@ export const ConfigSchema = z.object({
   HISTORY_RETENTION_DAYS: int(1, 3650).default(90),
   PROVISIONING_LOG_MAX_ROWS: int(100, 1_000_000_000).default(1_000_000),
   LOKI_URL: z.url().optional(),
-  LOKI_SELECTOR: z.string().regex(/^\{.+\}$/, 'a LogQL stream selector such as {job="provisio"}').default('{job=~".+"}'),
+  LOKI_SELECTOR: z
+    .string()
+    .regex(/^\{.+\}$/, 'a LogQL stream selector such as {job="provisio"}')
+    .default('{job=~".+"}'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   PLATFORM: z.enum(PLATFORMS, { error: `must be one of: ${PLATFORMS.join(', ')}` }).default('builtin'),
-  KAMAILIO_DB_URL: z.string().regex(/^(postgres(ql)?:\/\/|sqlite:\/\/\/|[^:]+$)/, 'a Kamailio db_url: sqlite:////abs/file.db, a file path, or postgres://…').optional(),
-  KAMAILIO_SIP_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a domain name or IP address').optional(),
-  KAMAILIO_SIP_HOST: z.string().regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'host or host:port').optional(),
-  KAMAILIO_REALM: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'a realm such as sip.provider.com').optional(),
+  KAMAILIO_DB_URL: z
+    .string()
+    .regex(
+      /^(postgres(ql)?:\/\/|sqlite:\/\/\/|[^:]+$)/,
+      'a Kamailio db_url: sqlite:////abs/file.db, a file path, or postgres://…',
+    )
+    .optional(),
+  KAMAILIO_SIP_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,64}$/, 'a domain name or IP address')
+    .optional(),
+  KAMAILIO_SIP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'host or host:port')
+    .optional(),
+  KAMAILIO_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,64}$/, 'a realm such as sip.provider.com')
+    .optional(),
   /** Kamailio's JSON-RPC over HTTP (xhttp + jsonrpcs): active calls, contacts (ul.dump / ul.rm), htable.reload. */
   KAMAILIO_RPC_URL: z.url().optional(),
   /** rtpengine's ng control socket, `udp:host:port`: listen-in (subscribe request / answer, unsubscribe). */
-  RTPENGINE_NG: z.string().regex(/^udp:[A-Za-z0-9.-]+:\d{1,5}$/, 'udp:host:port, e.g. udp:127.0.0.1:2223').optional(),
+  RTPENGINE_NG: z
+    .string()
+    .regex(/^udp:[A-Za-z0-9.-]+:\d{1,5}$/, 'udp:host:port, e.g. udp:127.0.0.1:2223')
+    .optional(),
   /** rtpengine's recording-dir (recording-method=pcap): the calls' pcaps, played back as WAV. */
   RTPENGINE_RECORDING_DIR: z.string().min(1).optional(),
   NS_API_URL: z.url().optional(),
@@ -67,17 +96,29 @@ export const ConfigSchema = z.object({
   JOB_LEASE_MS: int(1000, 3_600_000).default(60_000),
   SIM_ACTIVE_CALLS: int(0, 50).default(2),
   SIM_CALL_MINUTES: int(1, 24 * 60).default(5),
-  MONITOR_BASE_URL: z.string().regex(/^(\/|https?:\/\/)[^\s]*$/, 'a path such as /api/v1 or an http(s) URL').default('/api/v1'),
+  MONITOR_BASE_URL: z
+    .string()
+    .regex(/^(\/|https?:\/\/)[^\s]*$/, 'a path such as /api/v1 or an http(s) URL')
+    .default('/api/v1'),
   MONITOR_MAX_MINUTES: int(1, 24 * 60).default(30),
   PROVISIONING_KEY_MAP: z.string().optional(),
   PROVISION_REFRESH_SECONDS: int(0, 31_536_000).default(86_400),
   CORS_ORIGINS: z
     .string()
-    .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+$/.test(o.trim())), 'a comma-separated list of origins such as https://ops.example.com (no path)')
+    .refine(
+      (v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+$/.test(o.trim())),
+      'a comma-separated list of origins such as https://ops.example.com (no path)',
+    )
     .optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string; webDist: string; provisioningKeyMap: string; corsOrigins: string[] };
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  webDist: string;
+  provisioningKeyMap: string;
+  corsOrigins: string[];
+};
 
 export class ConfigError extends Error {}
 
@@ -95,12 +136,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const needed = { kamailio: ['KAMAILIO_DB_URL'], netsapiens: ['NS_API_URL', 'NS_API_KEY'], builtin: [] }[c.PLATFORM] as (keyof typeof c)[];
+  const needed = { kamailio: ['KAMAILIO_DB_URL'], netsapiens: ['NS_API_URL', 'NS_API_KEY'], builtin: [] }[
+    c.PLATFORM
+  ] as (keyof typeof c)[];
   const missing = needed.filter((k) => c[k] === undefined);
-  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when PLATFORM=${c.PLATFORM}`).join('\n')}`);
+  if (missing.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PLATFORM=${c.PLATFORM}`).join('\n')}`,
+    );
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
-  const provisioningKeyMap = path.resolve(c.PROVISIONING_KEY_MAP ?? path.join(import.meta.dirname, '../provisioning-keys.json'));
-  const corsOrigins = (c.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const provisioningKeyMap = path.resolve(
+    c.PROVISIONING_KEY_MAP ?? path.join(import.meta.dirname, '../provisioning-keys.json'),
+  );
+  const corsOrigins = (c.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist, provisioningKeyMap, corsOrigins };
 }

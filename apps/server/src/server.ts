@@ -10,23 +10,37 @@ import { seedOnFirstStart } from './seed/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'provisio.sqlite') });
+  const db = openDatabase(
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : { sqliteFile: path.join(config.dataDir, 'provisio.sqlite') },
+  );
   const applied = await migrate(db);
   const logging = createLogging(config, { target: logStoreTarget(config) });
   const log = logging.log;
   storeCrashes(logging);
-  const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS, claimMs: config.MAIL_CLAIM_MS });
+  const mailer = new Mailer(db, log, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    pollMs: config.MAIL_POLL_MS,
+    claimMs: config.MAIL_CLAIM_MS,
+  });
   const deps = { config, db, mailer, logStore: logging.store };
   const app = await buildApp(deps, log);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   await seedOnFirstStart(db, config, app.log);
   deps.mailer.start();
   app.deps.jobs.start();
-  const stopHousekeeping = scheduleHousekeeping(app.deps.jobs, (err) => app.log.error({ err }, 'housekeeping could not be queued'));
+  const stopHousekeeping = scheduleHousekeeping(app.deps.jobs, (err) =>
+    app.log.error({ err }, 'housekeeping could not be queued'),
+  );
   await app.listen({ port: config.PORT, host: config.HOST });
   // Since the process started: wall-clock and CPU milliseconds (docs/benchmarks.md, "Start time").
   const cpu = process.cpuUsage();
-  app.log.info({ startupMs: Math.round(performance.now()), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000) }, 'started');
+  app.log.info(
+    { startupMs: Math.round(performance.now()), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000) },
+    'started',
+  );
 
   let closing = false;
   // SIGTERM (systemd, a container runtime) or SIGINT: the running job stops at its next progress report, keeping

@@ -29,7 +29,12 @@ export interface TestApp {
 }
 
 /** A real database for one test file: a fresh SQLite file, or a fresh schema in the test PostgreSQL. */
-async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void>; dataDir: string; logTarget: LogStoreTarget }> {
+async function freshDatabase(): Promise<{
+  db: Db;
+  dispose: () => Promise<void>;
+  dataDir: string;
+  logTarget: LogStoreTarget;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-test-'));
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
@@ -54,7 +59,12 @@ async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void>; 
     };
   }
   const db = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
-  return { db, dataDir, logTarget: { kind: 'sqlite', file: path.join(dataDir, 'logs.sqlite') }, dispose: () => db.close() };
+  return {
+    db,
+    dataDir,
+    logTarget: { kind: 'sqlite', file: path.join(dataDir, 'logs.sqlite') },
+    dispose: () => db.close(),
+  };
 }
 
 export interface TestAppOptions {
@@ -65,9 +75,20 @@ export interface TestAppOptions {
 export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const { db, dispose, dataDir, logTarget } = await freshDatabase();
   // Lines go to the test's own log store, not to stdout (TEST_LOG_STDOUT=1 shows them).
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD, LOG_LEVEL: 'info', MAIL_POLL_MS: '50', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'info',
+    MAIL_POLL_MS: '50',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   await migrate(db);
-  const logging = createLogging(config, { target: config.LOKI_URL ? null : logTarget, stdout: process.env.TEST_LOG_STDOUT === '1' });
+  const logging = createLogging(config, {
+    target: config.LOKI_URL ? null : logTarget,
+    stdout: process.env.TEST_LOG_STDOUT === '1',
+  });
   const log = logging.log;
   await seedOnFirstStart(db, config, log);
   const mailer = new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS });
@@ -107,7 +128,14 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
 
 export async function createUser(
   db: Db,
-  u: { username: string; password: string; user_type?: 'admin' | 'simple user'; company?: string; email?: string; active?: boolean },
+  u: {
+    username: string;
+    password: string;
+    user_type?: 'admin' | 'simple user';
+    company?: string;
+    email?: string;
+    active?: boolean;
+  },
 ): Promise<number> {
   const now = Date.now();
   const row = await db.kysely
@@ -131,15 +159,31 @@ export async function createUser(
   return row.id;
 }
 
-export async function createResellerUser(db: Db, email: string, password: string, resellerIds: number[] = []): Promise<number> {
+export async function createResellerUser(
+  db: Db,
+  email: string,
+  password: string,
+  resellerIds: number[] = [],
+): Promise<number> {
   const now = Date.now();
   const { id } = await db.kysely
     .insertInto('reseller_users')
-    .values({ name: `Reseller ${email}`, email, phone_number: '', password_hash: await hashPassword(password), picture_url: null, created_at: now, updated_at: now })
+    .values({
+      name: `Reseller ${email}`,
+      email,
+      phone_number: '',
+      password_hash: await hashPassword(password),
+      picture_url: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const reseller_id of resellerIds) {
-    await db.kysely.insertInto('reseller_user_links').values({ reseller_user_id: id, reseller_id, created_at: now }).execute();
+    await db.kysely
+      .insertInto('reseller_user_links')
+      .values({ reseller_user_id: id, reseller_id, created_at: now })
+      .execute();
   }
   return id;
 }

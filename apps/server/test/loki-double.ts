@@ -15,7 +15,15 @@ export interface LokiDouble {
 
 export const LOKI_STREAMS = [
   {
-    stream: { filename: '/var/log/provisio.log', host: 'pbx-1', job: 'provisio', level: 'error', msg: 'disk full', caller: 'src/x.ts:3', functionName: 'write' },
+    stream: {
+      filename: '/var/log/provisio.log',
+      host: 'pbx-1',
+      job: 'provisio',
+      level: 'error',
+      msg: 'disk full',
+      caller: 'src/x.ts:3',
+      functionName: 'write',
+    },
     values: [
       ['1700000000123456789', '{"level":"error","msg":"disk full","time":1700000000123}'],
       ['1700000000000000001', '{"level":"error","msg":"disk full","time":1700000000000}'],

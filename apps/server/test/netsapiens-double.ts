@@ -45,7 +45,13 @@ export class NetSapiensDouble {
   readonly resellers = new Map<string, { reseller: string; description: string }>();
   readonly domains = new Map<string, DoubleDomain>();
   /** Every request: method, path (without /ns-api/v2), query and JSON body. */
-  readonly requests: { method: string; path: string; query: URLSearchParams; body: Record<string, unknown> | null; at: number }[] = [];
+  readonly requests: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    body: Record<string, unknown> | null;
+    at: number;
+  }[] = [];
   latencyMs = 0;
   inFlight = 0;
   maxInFlight = 0;
@@ -58,7 +64,16 @@ export class NetSapiensDouble {
   }
 
   addDomain(domain: string, reseller: string, opts: { description?: string; sites?: string[] } = {}): DoubleDomain {
-    const d: DoubleDomain = { domain, reseller, description: opts.description ?? domain, sites: opts.sites ?? [], users: new Map(), devices: new Map(), cdrs: [], calls: [] };
+    const d: DoubleDomain = {
+      domain,
+      reseller,
+      description: opts.description ?? domain,
+      sites: opts.sites ?? [],
+      users: new Map(),
+      devices: new Map(),
+      cdrs: [],
+      calls: [],
+    };
     this.domains.set(domain, d);
     return d;
   }
@@ -66,7 +81,12 @@ export class NetSapiensDouble {
   addUser(domain: string, u: DoubleUser, sipPassword = `pw-${u.user}`): void {
     const d = this.domains.get(domain)!;
     d.users.set(u.user, u);
-    d.devices.set(u.user, { device: u.user, user: u.user, 'device-sip-registration-password': sipPassword, 'device-sip-registration-state': 'unregistered' });
+    d.devices.set(u.user, {
+      device: u.user,
+      user: u.user,
+      'device-sip-registration-password': sipPassword,
+      'device-sip-registration-state': 'unregistered',
+    });
   }
 
   /** The next answers are these faults, in order, before normal service resumes. */
@@ -107,15 +127,26 @@ export class NetSapiensDouble {
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) return send(401, { code: 401, message: 'Unauthorized' });
     const fault = this.faults.shift();
-    if (fault) return send(fault.status, { code: fault.status, message: fault.status === 429 ? 'Too Many Requests' : 'Service Unavailable' }, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
-    const r = this.route(req.method ?? 'GET', path.split('/').filter(Boolean).map(decodeURIComponent), url.searchParams, body);
+    if (fault)
+      return send(
+        fault.status,
+        { code: fault.status, message: fault.status === 429 ? 'Too Many Requests' : 'Service Unavailable' },
+        fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+      );
+    const r = this.route(
+      req.method ?? 'GET',
+      path.split('/').filter(Boolean).map(decodeURIComponent),
+      url.searchParams,
+      body,
+    );
     send(r.status, r.body);
   }
 
   private page(list: unknown[], q: URLSearchParams): { status: number; body: unknown } {
     const start = Number(q.get('start') ?? 0);
     const limit = Number(q.get('limit') ?? 100);
-    if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000) return { status: 400, body: { code: 400, message: 'start must be >= 0 and limit between 1 and 1000' } };
+    if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 1 || limit > 1000)
+      return { status: 400, body: { code: 400, message: 'start must be >= 0 and limit between 1 and 1000' } };
     return { status: 200, body: list.slice(start, start + limit) };
   }
 
@@ -124,19 +155,33 @@ export class NetSapiensDouble {
     return body?.synchronous === 'yes' ? { status: 200, body: obj } : { status: 202, body: undefined };
   }
 
-  private route(method: string, p: string[], q: URLSearchParams, body: Record<string, unknown> | null): { status: number; body: unknown } {
+  private route(
+    method: string,
+    p: string[],
+    q: URLSearchParams,
+    body: Record<string, unknown> | null,
+  ): { status: number; body: unknown } {
     const missing = (what: string) => ({ status: 404, body: { code: 404, message: `${what} not found` } });
     if (p[0] === 'resellers' && p.length === 1 && method === 'GET') return this.page([...this.resellers.values()], q);
     if (p[0] !== 'domains') return missing('Resource');
-    if (p.length === 1 && method === 'GET') return this.page([...this.domains.values()].map(({ domain, reseller, description }) => ({ domain, reseller, description })), q);
+    if (p.length === 1 && method === 'GET')
+      return this.page(
+        [...this.domains.values()].map(({ domain, reseller, description }) => ({ domain, reseller, description })),
+        q,
+      );
     const d = this.domains.get(p[1] ?? '');
     if (!d) return missing('Domain');
     const [, , coll, id, sub, subId] = p;
-    if (coll === 'sites' && !id && method === 'GET') return this.page(d.sites.map((site) => ({ site, domain: d.domain })), q);
+    if (coll === 'sites' && !id && method === 'GET')
+      return this.page(
+        d.sites.map((site) => ({ site, domain: d.domain })),
+        q,
+      );
     if (coll === 'calls' && !id && method === 'GET') return this.page(d.calls, q);
     if (coll === 'devices' && !id && method === 'GET') return this.page([...d.devices.values()], q);
     if (coll === 'cdrs' && !id && method === 'GET') {
-      if (!q.get('datetime-start') || !q.get('datetime-end')) return { status: 400, body: { code: 400, message: 'datetime-start and datetime-end are required' } };
+      if (!q.get('datetime-start') || !q.get('datetime-end'))
+        return { status: 400, body: { code: 400, message: 'datetime-start and datetime-end are required' } };
       return this.page(d.cdrs, q);
     }
     if (coll !== 'users') return missing('Resource');
@@ -144,7 +189,8 @@ export class NetSapiensDouble {
       if (method === 'GET') return this.page([...d.users.values()], q);
       if (method !== 'POST') return missing('Resource');
       const user = String(body?.user ?? '');
-      if (!/^[0-9A-Za-z._-]{1,40}$/.test(user)) return { status: 400, body: { code: 400, message: 'user is required and must be a valid extension' } };
+      if (!/^[0-9A-Za-z._-]{1,40}$/.test(user))
+        return { status: 400, body: { code: 400, message: 'user is required and must be a valid extension' } };
       if (d.users.has(user)) return { status: 409, body: { code: 409, message: `User ${user} already exists` } };
       const { synchronous: _s, ...fields } = body ?? {};
       d.users.set(user, { ...(fields as Partial<DoubleUser>), user });
@@ -153,9 +199,17 @@ export class NetSapiensDouble {
     const u = d.users.get(id);
     if (!u) return missing('User');
     if (sub === 'devices') {
-      if (!subId && method === 'GET') return this.page([...d.devices.values()].filter((x) => x.user === id), q);
+      if (!subId && method === 'GET')
+        return this.page(
+          [...d.devices.values()].filter((x) => x.user === id),
+          q,
+        );
       if (!subId && method === 'POST') {
-        const device = { device: String(body?.device ?? id), user: id, 'device-sip-registration-password': String(body?.['device-sip-registration-password'] ?? '') };
+        const device = {
+          device: String(body?.device ?? id),
+          user: id,
+          'device-sip-registration-password': String(body?.['device-sip-registration-password'] ?? ''),
+        };
         d.devices.set(device.device, device);
         return this.write(device, body);
       }

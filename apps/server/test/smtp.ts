@@ -10,11 +10,18 @@ export interface ReceivedMail {
 }
 
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<{ url: string; port: number; mails: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,

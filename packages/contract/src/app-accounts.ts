@@ -7,7 +7,8 @@ import { JobStartedReply } from './jobs';
 /** A new link's PIN: digits only, at least LIMITS.linkPinMin of them. */
 export const LINK_PIN = new RegExp(`^\\d{${LIMITS.linkPinMin},}$`);
 
-const linkField = (max: number) => z.string({ error: 'linkFieldsRequired' }).trim().min(1, { error: 'linkFieldsRequired' }).max(max);
+const linkField = (max: number) =>
+  z.string({ error: 'linkFieldsRequired' }).trim().min(1, { error: 'linkFieldsRequired' }).max(max);
 
 /**
  * linkExtension: creates or updates the extension's app account (username = email lowercased, unique in the
@@ -96,7 +97,8 @@ export const appAccountsCalls = {
     path: '/inviteNotProvisioned',
     access: 'signed-in',
     tags: ['app-accounts'],
-    summary: 'Invite every linked extension of a tenant whose app has not provisioned, within the licences (a job with progress; issue #14)',
+    summary:
+      'Invite every linked extension of a tenant whose app has not provisioned, within the licences (a job with progress; issue #14)',
     body: InviteNotProvisionedBody,
     reply: JobStartedReply,
   }),

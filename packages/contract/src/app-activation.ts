@@ -29,7 +29,12 @@ export const RotateActivationBody = z.strictObject({
   ...callerEcho,
 });
 export type RotateActivationBody = z.infer<typeof RotateActivationBody>;
-export const RotateActivationReply = z.object({ ok: z.literal(true), message: z.string(), qrValue: z.string(), emailed: z.boolean() });
+export const RotateActivationReply = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  qrValue: z.string(),
+  emailed: z.boolean(),
+});
 export type RotateActivationReply = z.infer<typeof RotateActivationReply>;
 
 export const appActivationCalls = {

@@ -81,7 +81,12 @@ export const AuthLoginReply = z.object({
 export type AuthLoginReply = z.infer<typeof AuthLoginReply>;
 
 export const EmailQrBody = z.strictObject({
-  recepient: z.string().trim().min(1, { error: 'emailInvalid' }).max(LIMITS.emailMax).pipe(z.email({ error: 'emailInvalid' })),
+  recepient: z
+    .string()
+    .trim()
+    .min(1, { error: 'emailInvalid' })
+    .max(LIMITS.emailMax)
+    .pipe(z.email({ error: 'emailInvalid' })),
   qrValue: z.string().min(1).max(2000),
   grant: z.string().max(2000).optional(),
 });

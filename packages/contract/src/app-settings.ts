@@ -18,7 +18,10 @@ export type SettingsTab = z.infer<typeof SettingsTab>;
 
 export const SETTINGS_LIMITS = { blockedNumbers: 100, schedules: 20, callGroups: 20, blfKeys: 60 } as const;
 
-const phone = z.string().trim().regex(/^\+?[0-9*#]{2,20}$/, { error: 'phoneNumberInvalid' });
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9*#]{2,20}$/, { error: 'phoneNumberInvalid' });
 const optionalPhone = z.union([z.literal(''), phone]);
 const time = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'scheduleInvalid' });
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -46,7 +49,9 @@ export const CallControlSettingsValues = z
     forward_busy: forward,
     forward_no_answer: forward.extend({ ring_seconds: z.number().int().min(5).max(120) }),
   })
-  .refine((v) => [v.forward_always, v.forward_busy, v.forward_no_answer].every(forwardNeedsNumber), { error: 'forwardNumberRequired' });
+  .refine((v) => [v.forward_always, v.forward_busy, v.forward_no_answer].every(forwardNeedsNumber), {
+    error: 'forwardNumberRequired',
+  });
 /** Membership: the names of the call groups this extension rings in, chosen from the platform's groups. */
 export const CallGroupsSettingsValues = z.strictObject({
   groups: z.array(z.string().trim().min(1).max(60)).max(SETTINGS_LIMITS.callGroups),
@@ -100,16 +105,20 @@ export type SettingsValues<T extends SettingsTab> = z.infer<(typeof SETTINGS_SCH
 export const GetAppSettingsBody = z.strictObject({ tab: SettingsTab });
 export type GetAppSettingsBody = z.infer<typeof GetAppSettingsBody>;
 
-export const SaveAppSettingsBody = z.discriminatedUnion('tab', [
-  z.strictObject({ tab: z.literal('appSettings'), values: AppSettingsValues }),
-  z.strictObject({ tab: z.literal('accountSettings'), values: AccountSettingsValues }),
-  z.strictObject({ tab: z.literal('callControlSettings'), values: CallControlSettingsValues }),
-  z.strictObject({ tab: z.literal('callGroupsSettings'), values: CallGroupsSettingsValues }),
-  z.strictObject({ tab: z.literal('blockedNumbersSettings'), values: BlockedNumbersSettingsValues }),
-  z.strictObject({ tab: z.literal('schedulesSettings'), values: SchedulesSettingsValues }),
-  z.strictObject({ tab: z.literal('voicemailSettings'), values: VoicemailSettingsValues }),
-  z.strictObject({ tab: z.literal('blfSettings'), values: BlfSettingsValues }),
-], { error: 'settingsTabUnknown' });
+export const SaveAppSettingsBody = z.discriminatedUnion(
+  'tab',
+  [
+    z.strictObject({ tab: z.literal('appSettings'), values: AppSettingsValues }),
+    z.strictObject({ tab: z.literal('accountSettings'), values: AccountSettingsValues }),
+    z.strictObject({ tab: z.literal('callControlSettings'), values: CallControlSettingsValues }),
+    z.strictObject({ tab: z.literal('callGroupsSettings'), values: CallGroupsSettingsValues }),
+    z.strictObject({ tab: z.literal('blockedNumbersSettings'), values: BlockedNumbersSettingsValues }),
+    z.strictObject({ tab: z.literal('schedulesSettings'), values: SchedulesSettingsValues }),
+    z.strictObject({ tab: z.literal('voicemailSettings'), values: VoicemailSettingsValues }),
+    z.strictObject({ tab: z.literal('blfSettings'), values: BlfSettingsValues }),
+  ],
+  { error: 'settingsTabUnknown' },
+);
 export type SaveAppSettingsBody = z.infer<typeof SaveAppSettingsBody>;
 
 /**

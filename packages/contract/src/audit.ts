@@ -3,7 +3,22 @@ import { call } from './call';
 import { callerEcho } from './common';
 import { ListQuery } from './lists';
 
-export const AUDIT_ENTITIES = ['reseller', 'reseller_tenant', 'reseller_user', 'reseller_user_link', 'user', 'domain', 'licence', 'email_template', 'tenant', 'extension', 'app_account', 'call_monitor', 'client_profile', 'blf_keys'] as const;
+export const AUDIT_ENTITIES = [
+  'reseller',
+  'reseller_tenant',
+  'reseller_user',
+  'reseller_user_link',
+  'user',
+  'domain',
+  'licence',
+  'email_template',
+  'tenant',
+  'extension',
+  'app_account',
+  'call_monitor',
+  'client_profile',
+  'blf_keys',
+] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 
 export const AuditLogBody = z.strictObject({

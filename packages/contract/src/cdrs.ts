@@ -77,7 +77,8 @@ export const cdrsCalls = {
     path: '/recordings/:id',
     access: 'public',
     tags: ['end-user'],
-    summary: 'A call recording: with a grant from getCDRs, an extension token (+tenant_id), or a portal session (+tenant_id)',
+    summary:
+      'A call recording: with a grant from getCDRs, an extension token (+tenant_id), or a portal session (+tenant_id)',
     reply: z.unknown().meta({ description: 'The recording as audio (its own content type, e.g. audio/wav), not JSON' }),
   }),
 };

@@ -10,7 +10,16 @@ export const PROFILE_SECTIONS = ['account', 'network', 'audio', 'opus', 'video',
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 /** Option sets that getDefaults answers and that lists and choices are checked against. */
-export type OptionSetName = 'transport' | 'outboundproxytransport' | 'audioCodecs' | 'webrtcCodecs' | 'dtmf' | 'videoCodecs' | 'natTraversal' | 'videoDims' | 'opusBand';
+export type OptionSetName =
+  | 'transport'
+  | 'outboundproxytransport'
+  | 'audioCodecs'
+  | 'webrtcCodecs'
+  | 'dtmf'
+  | 'videoCodecs'
+  | 'natTraversal'
+  | 'videoDims'
+  | 'opusBand';
 
 export type ProfileFieldSpec =
   | { kind: 'text'; section: ProfileSection; max: number; email?: true }
@@ -23,9 +32,19 @@ export type ProfileFieldSpec =
 
 const text = (section: ProfileSection, max: number): ProfileFieldSpec => ({ kind: 'text', section, max });
 const flag = (section: ProfileSection): ProfileFieldSpec => ({ kind: 'flag', section });
-const num = (section: ProfileSection, min: number, max: number, chars: number, tooLong?: MessageKey): ProfileFieldSpec =>
+const num = (
+  section: ProfileSection,
+  min: number,
+  max: number,
+  chars: number,
+  tooLong?: MessageKey,
+): ProfileFieldSpec =>
   tooLong ? { kind: 'number', section, min, max, chars, tooLong } : { kind: 'number', section, min, max, chars };
-const list = (section: ProfileSection, options: OptionSetName): ProfileFieldSpec => ({ kind: 'list', section, options });
+const list = (section: ProfileSection, options: OptionSetName): ProfileFieldSpec => ({
+  kind: 'list',
+  section,
+  options,
+});
 const choice = (section: ProfileSection, options: OptionSetName, chars?: number): ProfileFieldSpec =>
   chars ? { kind: 'choice', section, options, chars } : { kind: 'choice', section, options };
 

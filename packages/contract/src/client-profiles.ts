@@ -14,17 +14,25 @@ import {
 
 export * from './client-profile-fields';
 
-const required = (max: number) => z.string({ error: 'starFieldsRequired' }).trim().min(1, { error: 'starFieldsRequired', abort: true }).max(max, { abort: true });
+const required = (max: number) =>
+  z
+    .string({ error: 'starFieldsRequired' })
+    .trim()
+    .min(1, { error: 'starFieldsRequired', abort: true })
+    .max(max, { abort: true });
 const toText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const toFlag = (v: unknown) => (v === true || v === 1 ? '1' : v === false || v === 0 ? '0' : v);
-const allowedValues = (spec: { options: keyof typeof PROFILE_OPTIONS }) => PROFILE_OPTIONS[spec.options].map((o) => String(o.value));
+const allowedValues = (spec: { options: keyof typeof PROFILE_OPTIONS }) =>
+  PROFILE_OPTIONS[spec.options].map((o) => String(o.value));
 
 /** The schema of one setting, from its row in PROFILE_FIELDS; every value ends up a string, '' meaning unset. */
 export function settingSchema(spec: ProfileFieldSpec): z.ZodType<string, unknown> {
   switch (spec.kind) {
     case 'text': {
       const base = z.string().trim().max(spec.max);
-      return spec.email ? base.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'emailInvalid' }) : base;
+      return spec.email
+        ? base.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'emailInvalid' })
+        : base;
     }
     case 'flag':
       return z.preprocess(toFlag, z.enum(['', '1', '0'], { error: 'flagInvalid' }));
@@ -36,7 +44,10 @@ export function settingSchema(spec: ProfileFieldSpec): z.ZodType<string, unknown
           .trim()
           .max(spec.chars, spec.tooLong ? { error: spec.tooLong, abort: true } : { abort: true })
           .regex(/^\d*$/, { error: 'fieldWholeNumber', abort: true })
-          .refine((v) => v === '' || (Number(v) >= spec.min && Number(v) <= spec.max), { error: 'fieldRange', params: { min: spec.min, max: spec.max } }),
+          .refine((v) => v === '' || (Number(v) >= spec.min && Number(v) <= spec.max), {
+            error: 'fieldRange',
+            params: { min: spec.min, max: spec.max },
+          }),
       );
     case 'choice':
       return z
@@ -48,10 +59,13 @@ export function settingSchema(spec: ProfileFieldSpec): z.ZodType<string, unknown
       return z
         .preprocess((v) => (Array.isArray(v) ? v.join(',') : toText(v)), z.string().max(200))
         .transform((v) => splitList(v).join(','))
-        .refine((v) => {
-          const items = splitList(v);
-          return new Set(items).size === items.length && items.every((i) => allowedValues(spec).includes(i));
-        }, { error: 'listInvalid' });
+        .refine(
+          (v) => {
+            const items = splitList(v);
+            return new Set(items).size === items.length && items.every((i) => allowedValues(spec).includes(i));
+          },
+          { error: 'listInvalid' },
+        );
   }
 }
 
@@ -68,7 +82,9 @@ export const ProfileCreateUpdateBody = z
     id: z.number().int().positive().optional(),
     profile_name: required(LIMITS.shortTextMax),
     proxy: required(LIMITS.shortTextMax),
-    transport: required(20).refine((v) => allowedValues({ options: 'transport' }).includes(v), { error: 'optionInvalid' }),
+    transport: required(20).refine((v) => allowedValues({ options: 'transport' }).includes(v), {
+      error: 'optionInvalid',
+    }),
     tenant_id: z.string().trim().max(LIMITS.shortTextMax).optional(),
     domain: z.string().trim().toLowerCase().max(253).optional(),
     company: z.string().max(LIMITS.shortTextMax).optional(),
@@ -76,19 +92,30 @@ export const ProfileCreateUpdateBody = z
     ...callerEcho,
   })
   .superRefine((b, ctx) => {
-    if (b.domain && !b.tenant_id) ctx.addIssue({ code: 'custom', path: ['domain'], message: 'profileDomainNeedsTenant' });
+    if (b.domain && !b.tenant_id)
+      ctx.addIssue({ code: 'custom', path: ['domain'], message: 'profileDomainNeedsTenant' });
     if (b.rtpportrangestart && b.rtpportrangeend && Number(b.rtpportrangestart) > Number(b.rtpportrangeend)) {
       ctx.addIssue({ code: 'custom', path: ['rtpportrangeend'], message: 'rtpRangeOrder' });
     }
-    if (b.outboundproxyenabled === '1' && !b.outboundproxyhost) ctx.addIssue({ code: 'custom', path: ['outboundproxyhost'], message: 'outboundProxyHostRequired' });
-    if (b.forwardingenabled === '1' && !b.forwardingnumber) ctx.addIssue({ code: 'custom', path: ['forwardingnumber'], message: 'forwardingNumberRequired' });
+    if (b.outboundproxyenabled === '1' && !b.outboundproxyhost)
+      ctx.addIssue({ code: 'custom', path: ['outboundproxyhost'], message: 'outboundProxyHostRequired' });
+    if (b.forwardingenabled === '1' && !b.forwardingnumber)
+      ctx.addIssue({ code: 'custom', path: ['forwardingnumber'], message: 'forwardingNumberRequired' });
   });
 export type ProfileCreateUpdateBody = z.infer<typeof ProfileCreateUpdateBody>;
 /** What the form edits: the body without the echoed identity fields. */
 export type ProfileFormValues = Omit<ProfileCreateUpdateBody, 'user_id' | 'cloud_id' | 'company'>;
 
 export const ProfileSummaryBody = z.strictObject({ ...callerEcho, ...ListQuery });
-export const PROFILE_SORTS = ['id', 'profile_name', 'company', 'transport', 'proxy', 'outboundproxyhost', 'expires'] as const;
+export const PROFILE_SORTS = [
+  'id',
+  'profile_name',
+  'company',
+  'transport',
+  'proxy',
+  'outboundproxyhost',
+  'expires',
+] as const;
 export const ProfileRow = z.object({
   id: z.number(),
   profile_name: z.string(),
@@ -103,7 +130,10 @@ export const ProfileRow = z.object({
 export type ProfileRow = z.infer<typeof ProfileRow>;
 export const ProfileList = z.array(ProfileRow);
 
-const settingsReply = Object.fromEntries(Object.keys(PROFILE_FIELDS).map((name) => [name, z.string()])) as Record<ProfileSettingName, z.ZodString>;
+const settingsReply = Object.fromEntries(Object.keys(PROFILE_FIELDS).map((name) => [name, z.string()])) as Record<
+  ProfileSettingName,
+  z.ZodString
+>;
 /** profileDetail {id}: every field, unset ones as ''. */
 export const ProfileDetail = z.object({
   id: z.number(),
@@ -118,10 +148,17 @@ export const ProfileDetail = z.object({
 });
 export type ProfileDetail = z.infer<typeof ProfileDetail>;
 
-export const ProfileOptionSchema = z.object({ value: z.union([z.string(), z.number()]), label: z.string(), unverified: z.boolean().optional() });
+export const ProfileOptionSchema = z.object({
+  value: z.union([z.string(), z.number()]),
+  label: z.string(),
+  unverified: z.boolean().optional(),
+});
 /** GET getDefaults: the allowed values of each select and ordered list. */
 export const ProfileDefaultsReply = z.object(
-  Object.fromEntries(Object.keys(DEFAULTS_KEYS).map((k) => [k, z.array(ProfileOptionSchema)])) as Record<keyof typeof DEFAULTS_KEYS, z.ZodArray<typeof ProfileOptionSchema>>,
+  Object.fromEntries(Object.keys(DEFAULTS_KEYS).map((k) => [k, z.array(ProfileOptionSchema)])) as Record<
+    keyof typeof DEFAULTS_KEYS,
+    z.ZodArray<typeof ProfileOptionSchema>
+  >,
 );
 export type ProfileDefaultsReply = z.infer<typeof ProfileDefaultsReply>;
 
@@ -140,7 +177,12 @@ export type EffectiveProfileReply = z.infer<typeof EffectiveProfileReply>;
 
 export const BLF_MAX_KEYS = 100;
 /** getBlfKeys {profile_id, tenant_id, extension}: one subscriber's busy-lamp keys in order. */
-export const GetBlfKeysBody = z.strictObject({ profile_id: z.number().int().positive(), tenant_id: tenantId, extension, ...callerEcho });
+export const GetBlfKeysBody = z.strictObject({
+  profile_id: z.number().int().positive(),
+  tenant_id: tenantId,
+  extension,
+  ...callerEcho,
+});
 export const BlfKey = z.object({ target: z.string(), label: z.string(), firstname: z.string(), lastname: z.string() });
 export type BlfKey = z.infer<typeof BlfKey>;
 export const BlfKeyList = z.array(BlfKey);

@@ -34,7 +34,15 @@ export const DashboardReply = z.object({
   recent_failures: RecentFailures,
   /** Extensions per invitation step (issue #14), in the caller's scope; registrations are not counted (platform data). */
   invitations: z
-    .object({ not_invited: z.number(), invited: z.number(), invite_failed: z.number(), qr_opened: z.number(), provisioned: z.number(), reprovision_pending: z.number(), revoked: z.number() })
+    .object({
+      not_invited: z.number(),
+      invited: z.number(),
+      invite_failed: z.number(),
+      qr_opened: z.number(),
+      provisioned: z.number(),
+      reprovision_pending: z.number(),
+      revoked: z.number(),
+    })
     .optional(),
 });
 export type DashboardReply = z.infer<typeof DashboardReply>;

@@ -30,13 +30,28 @@ export type DirectoryReply = z.infer<typeof DirectoryReply>;
 /** Request fields, as /provision takes them (GET query or POST form); HTTP Basic authentication is also accepted. */
 export const DIRECTORY_PARAMS = 'cloud_id (optional; when given it must be this cloud), cloud_username, cloud_password';
 
-const directorySummary = "Acrobits Web Service Contacts: the app account's company directory (its tenant's extensions) as contact JSON; Last-Modified / 304";
+const directorySummary =
+  "Acrobits Web Service Contacts: the app account's company directory (its tenant's extensions) as contact JSON; Last-Modified / 304";
 
 /**
  * The company directory the softphone app loads (issue #14 item 5), as GET (query) or POST (form or JSON): the fields
  * are DIRECTORY_PARAMS, read by the route from the query and the body; no body schema.
  */
 export const directoryCalls = {
-  directory: call({ method: 'GET', path: '/directory', access: 'public', tags: ['provisioning'], summary: directorySummary, reply: DirectoryReply }),
-  directoryForm: call({ method: 'POST', path: '/directory', access: 'public', tags: ['provisioning'], summary: directorySummary, reply: DirectoryReply }),
+  directory: call({
+    method: 'GET',
+    path: '/directory',
+    access: 'public',
+    tags: ['provisioning'],
+    summary: directorySummary,
+    reply: DirectoryReply,
+  }),
+  directoryForm: call({
+    method: 'POST',
+    path: '/directory',
+    access: 'public',
+    tags: ['provisioning'],
+    summary: directorySummary,
+    reply: DirectoryReply,
+  }),
 };

@@ -12,18 +12,44 @@ const extensionNumber = z.string().trim().regex(EXTENSION_PATTERN, { error: 'ext
 export const EXTENSION_PAGE_SIZES = [10, 25, 50, 75, 100, 150, 200] as const;
 export const EXTENSION_DEFAULT_PAGE_SIZE = 50;
 /** Sort keys getExtensions accepts (extension sorts numerically: by length, then text). */
-export const EXTENSION_SORTS = ['extension', 'domain', 'site_name', 'firstname', 'lastname', 'email', 'admin', 'linked', 'mobile_app_allowed', 'desktop_app_allowed'] as const;
+export const EXTENSION_SORTS = [
+  'extension',
+  'domain',
+  'site_name',
+  'firstname',
+  'lastname',
+  'email',
+  'admin',
+  'linked',
+  'mobile_app_allowed',
+  'desktop_app_allowed',
+] as const;
 
 /**
  * Invitation lifecycle of an extension (issue #14): not invited -> invited -> QR opened (the QR page's sign-in
  * succeeded) -> provisioned (first successful /provision) -> registered (the platform reports a registration); revoked
  * whenever an administrator revoked the app (app_activations.revoked_at), whatever step it had reached.
  */
-export const LIFECYCLE_STATES = ['not_invited', 'invited', 'qr_opened', 'provisioned', 'registered', 'revoked'] as const;
+export const LIFECYCLE_STATES = [
+  'not_invited',
+  'invited',
+  'qr_opened',
+  'provisioned',
+  'registered',
+  'revoked',
+] as const;
 export const Lifecycle = z.enum(LIFECYCLE_STATES);
 export type Lifecycle = z.infer<typeof Lifecycle>;
 /** getExtensions `lifecycle` filter: the stored states, failed invitations and pending re-provisioning. */
-export const LIFECYCLE_FILTERS = ['not_invited', 'invited', 'invite_failed', 'qr_opened', 'provisioned', 'reprovision_pending', 'revoked'] as const;
+export const LIFECYCLE_FILTERS = [
+  'not_invited',
+  'invited',
+  'invite_failed',
+  'qr_opened',
+  'provisioned',
+  'reprovision_pending',
+  'revoked',
+] as const;
 export const LifecycleFilter = z.enum(LIFECYCLE_FILTERS, { error: 'fieldInvalid' });
 export type LifecycleFilter = z.infer<typeof LifecycleFilter>;
 
@@ -31,7 +57,13 @@ export type LifecycleFilter = z.infer<typeof LifecycleFilter>;
  * getExtensions {tenant_id, sync?}: without limit every row (the spec's list); with ListQuery a page, searched over
  * extension, first/last name and email, total in X-Total-Count. With sync a sync job starts or is joined (X-Job-Id).
  */
-export const GetExtensionsBody = z.strictObject({ tenant_id: tenantId, sync: z.boolean().optional(), lifecycle: LifecycleFilter.optional(), ...ListQuery, ...callerEcho });
+export const GetExtensionsBody = z.strictObject({
+  tenant_id: tenantId,
+  sync: z.boolean().optional(),
+  lifecycle: LifecycleFilter.optional(),
+  ...ListQuery,
+  ...callerEcho,
+});
 export const ExtensionRow = z.object({
   id: z.number(),
   tenant_id: z.string(),
@@ -68,7 +100,11 @@ export const AppUsageReply = z.object({ mobile: Usage, desktop: Usage, extension
 export type AppUsageReply = z.infer<typeof AppUsageReply>;
 
 /** getRemoteDomains {tenant_id, sync?} -> [{domain, site_name}]. */
-export const GetRemoteDomainsBody = z.strictObject({ tenant_id: tenantId, sync: z.boolean().optional(), ...callerEcho });
+export const GetRemoteDomainsBody = z.strictObject({
+  tenant_id: tenantId,
+  sync: z.boolean().optional(),
+  ...callerEcho,
+});
 export const RemoteDomainList = z.array(z.object({ domain: z.string(), site_name: z.string() }));
 
 /** updateAndGetExtension: per-extension app switch; the reply is the refreshed list (ListQuery applies as in getExtensions). */
@@ -83,7 +119,11 @@ export const UpdateAndGetExtensionBody = z.strictObject({
 export type UpdateAndGetExtensionBody = z.infer<typeof UpdateAndGetExtensionBody>;
 
 /** getUserDetails {extension, tenant_id}. */
-export const GetUserDetailsBody = z.strictObject({ extension: z.union([z.string(), z.number()]).transform(String), tenant_id: tenantId, ...callerEcho });
+export const GetUserDetailsBody = z.strictObject({
+  extension: z.union([z.string(), z.number()]).transform(String),
+  tenant_id: tenantId,
+  ...callerEcho,
+});
 export const UserDetails = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -96,7 +136,8 @@ export const UserDetails = z.object({
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 
-const required = (max: number) => z.string({ error: 'starFieldsRequired' }).trim().min(1, { error: 'starFieldsRequired' }).max(max);
+const required = (max: number) =>
+  z.string({ error: 'starFieldsRequired' }).trim().min(1, { error: 'starFieldsRequired' }).max(max);
 /** editUserDetails: names and email required; delink removes the app account and unlinks. original_email is accepted and ignored. */
 export const EditUserDetailsBody = z.strictObject({
   extension: z.union([z.string(), z.number()]).transform(String),
@@ -158,14 +199,30 @@ export const SIP_PASSWORD_MAX = 64;
 export const SetSipPasswordBody = z.strictObject({
   tenant_id: tenantId,
   extension: extensionNumber,
-  password: z.string().min(SIP_PASSWORD_MIN).max(SIP_PASSWORD_MAX).regex(/^[\x21-\x7e]+$/, { error: 'fieldInvalid' }).optional(),
+  password: z
+    .string()
+    .min(SIP_PASSWORD_MIN)
+    .max(SIP_PASSWORD_MAX)
+    .regex(/^[\x21-\x7e]+$/, { error: 'fieldInvalid' })
+    .optional(),
   ...callerEcho,
 });
 export type SetSipPasswordBody = z.infer<typeof SetSipPasswordBody>;
 export const ExtensionCreatedReply = z.object({ ok: z.literal(true), message: z.string(), id: z.number() });
 
 /** CSV import/export: exactly these ten headers, in this order (spec §5); booleans are written 'true'/'false'. */
-export const CSV_HEADERS = ['Extension', 'Domain', 'Site Name', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Mobile App Allowed', 'Desktop App Allowed'] as const;
+export const CSV_HEADERS = [
+  'Extension',
+  'Domain',
+  'Site Name',
+  'First Name',
+  'Last Name',
+  'Admin',
+  'Email',
+  'Linked',
+  'Mobile App Allowed',
+  'Desktop App Allowed',
+] as const;
 export type CsvHeader = (typeof CSV_HEADERS)[number];
 export const IMPORT_MAX_ROWS = 20_000;
 /** An import of IMPORT_MAX_ROWS rows as JSON fits in this (the other calls keep LIMITS.jsonBodyMaxBytes). */
@@ -195,11 +252,20 @@ export type ImportPreview = z.infer<typeof ImportPreview>;
 
 /** extensionsExport {tenant_id} -> the file name and rows keyed by the ten headers, ready to write as CSV. */
 export const ExtensionsExportBody = z.strictObject({ tenant_id: tenantId, ...callerEcho });
-export const ExtensionsExportReply = z.object({ filename: z.string(), headers: z.array(z.string()), rows: z.array(z.record(z.string(), z.string())) });
+export const ExtensionsExportReply = z.object({
+  filename: z.string(),
+  headers: z.array(z.string()),
+  rows: z.array(z.record(z.string(), z.string())),
+});
 
 const templateId = z.number({ error: 'inviteTemplateRequired' }).int().positive({ error: 'inviteTemplateRequired' });
 /** resendInvite {tenant_id, extension, template_id}: the invitation email again, with this template; a job. */
-export const ResendInviteBody = z.strictObject({ tenant_id: tenantId, extension: extensionNumber, template_id: templateId, ...callerEcho });
+export const ResendInviteBody = z.strictObject({
+  tenant_id: tenantId,
+  extension: extensionNumber,
+  template_id: templateId,
+  ...callerEcho,
+});
 export type ResendInviteBody = z.infer<typeof ResendInviteBody>;
 /**
  * inviteNotProvisioned {tenant_id, template_id}: a job inviting every linked extension of the tenant whose app has
@@ -215,7 +281,8 @@ export const extensionsCalls = {
     path: '/getExtensions',
     access: 'signed-in',
     tags,
-    summary: "A tenant's extensions; search/sort/limit/offset page them (total in X-Total-Count); sync starts a sync job (X-Job-Id)",
+    summary:
+      "A tenant's extensions; search/sort/limit/offset page them (total in X-Total-Count); sync starts a sync job (X-Job-Id)",
     body: GetExtensionsBody,
     reply: ExtensionList,
   }),
@@ -242,7 +309,8 @@ export const extensionsCalls = {
     path: '/updateAndGetExtension',
     access: 'signed-in',
     tags,
-    summary: "Per-extension mobile/desktop app switch ('true'/'false'), within the licence limit; replies with the refreshed extensions",
+    summary:
+      "Per-extension mobile/desktop app switch ('true'/'false'), within the licence limit; replies with the refreshed extensions",
     body: UpdateAndGetExtensionBody,
     reply: ExtensionList,
   }),
@@ -296,7 +364,8 @@ export const extensionsCalls = {
     path: '/setSipPassword',
     access: 'admin',
     tags,
-    summary: "Set (or, without password, regenerate) an extension's SIP password on the platform; never returned, the apps get it by provisioning",
+    summary:
+      "Set (or, without password, regenerate) an extension's SIP password on the platform; never returned, the apps get it by provisioning",
     body: SetSipPasswordBody,
     reply: OkReply,
   }),

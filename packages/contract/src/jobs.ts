@@ -9,7 +9,13 @@ export const JobStatusName = z.enum(JOB_STATUSES);
 export const JOB_ID_HEADER = 'x-job-id';
 
 /** Background job types (sync, import, relink, bulk email). */
-export const JOB_TYPES = ['tenants.sync', 'extensions.sync', 'extensions.import', 'app-accounts.relink', 'app-accounts.email-links'] as const;
+export const JOB_TYPES = [
+  'tenants.sync',
+  'extensions.sync',
+  'extensions.import',
+  'app-accounts.relink',
+  'app-accounts.email-links',
+] as const;
 
 export const JobStatusBody = z.strictObject({ id: z.number().int().positive(), ...callerEcho });
 export const JobReply = z.object({
@@ -34,7 +40,12 @@ export const ListJobsBody = z.strictObject({ tenant_id: z.string().trim().min(1)
 export const JobList = z.array(JobReply);
 
 /** Replies of calls that start a job. */
-export const JobStartedReply = z.object({ ok: z.literal(true), message: z.string(), job_id: z.number(), joined: z.boolean() });
+export const JobStartedReply = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  job_id: z.number(),
+  joined: z.boolean(),
+});
 export type JobStartedReply = z.infer<typeof JobStartedReply>;
 
 export const jobsCalls = {

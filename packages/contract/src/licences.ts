@@ -3,7 +3,11 @@ import { call } from './call';
 import { OkReply, callerEcho } from './common';
 
 export const LICENCE_FIELDS = ['vcx_desktop', 'vcx_mobile', 'call_monitor', 'call_recording', 'analytics'] as const;
-const limit = z.number({ error: 'allFieldsRequired' }).int({ error: 'limitWholeNumber' }).min(0, { error: 'limitWholeNumber' }).max(1_000_000);
+const limit = z
+  .number({ error: 'allFieldsRequired' })
+  .int({ error: 'limitWholeNumber' })
+  .min(0, { error: 'limitWholeNumber' })
+  .max(1_000_000);
 
 export const GetLicensesBody = z.strictObject({ tenant_id: z.string().trim().min(1).max(255), ...callerEcho });
 export const LicencesReply = z.object({

@@ -28,7 +28,8 @@ export const linphoneCalls = {
     path: '/linphoneLink',
     access: 'public',
     tags: ['provisioning'],
-    summary: 'A one-time Linphone provisioning URL (10 minutes, single use) for the account authLogin signed in (its grant)',
+    summary:
+      'A one-time Linphone provisioning URL (10 minutes, single use) for the account authLogin signed in (its grant)',
     body: LinphoneLinkBody,
     reply: LinphoneLinkReply,
   }),
@@ -38,7 +39,8 @@ export const linphoneCalls = {
     path: '/linphone/:token',
     access: 'public',
     tags: ['provisioning'],
-    summary: "Linphone's XML configuration (proxy_0, auth_info_0, codecs) of the link's account; the link is spent by this call",
+    summary:
+      "Linphone's XML configuration (proxy_0, auth_info_0, codecs) of the link's account; the link is spent by this call",
     reply: z.unknown().meta({ description: 'Linphone XML configuration (application/xml), not JSON' }),
   }),
 };

@@ -31,7 +31,8 @@ export const LOG_LIMITS = { defaultLimit: 1000, maxLimit: 5000, messageMax: 1000
  * are past 2^53, so not "safe integers": any non-negative number is taken and rounded down to the millisecond.
  */
 const Nanos = z.union([z.number().min(0), z.string().regex(/^\d{1,20}$/)]);
-const isNanos = (v: unknown): v is number | string => (typeof v === 'number' && v >= 0) || (typeof v === 'string' && /^\d{1,20}$/.test(v));
+const isNanos = (v: unknown): v is number | string =>
+  (typeof v === 'number' && v >= 0) || (typeof v === 'string' && /^\d{1,20}$/.test(v));
 
 function decodes(text: string): boolean {
   try {
@@ -61,7 +62,10 @@ export const GetLogsBody = z
     ...callerEcho,
   })
   // Zod still runs an object refinement when a field failed a pattern, so a bad start/end is left to its own issue.
-  .refine((b) => !isNanos(b.start) || !isNanos(b.end) || nanosToMillis(b.start) <= nanosToMillis(b.end), { message: 'logsWindowInvalid', path: ['start'] });
+  .refine((b) => !isNanos(b.start) || !isNanos(b.end) || nanosToMillis(b.start) <= nanosToMillis(b.end), {
+    message: 'logsWindowInvalid',
+    path: ['start'],
+  });
 export type GetLogsBody = z.input<typeof GetLogsBody>;
 
 /** A stream's labels and extracted fields (spec §3). Loki may add labels of its own, kept as they come. */

@@ -23,11 +23,7 @@ export function isMessageKey(value: string): value is MessageKey {
 }
 
 /** Fills {{name}} placeholders; used by the server (the web uses i18next, which reads the same syntax). */
-export function formatMessage(
-  lang: Language,
-  key: MessageKey,
-  params: Record<string, string | number> = {},
-): string {
+export function formatMessage(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = messages[lang][key] ?? messages.en[key];
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
     params[name] === undefined ? '' : String(params[name]),

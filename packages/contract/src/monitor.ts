@@ -24,7 +24,10 @@ export const CallActionsReply = z.array(ActiveChannel);
 /** The SDP offer is at most this big; the parser refuses larger bodies with 413. */
 export const SDP_MAX_BYTES = 32_768;
 export const MonitorParams = z.strictObject({ callId: z.string().min(1).max(255) });
-export const MonitorSessionParams = z.strictObject({ callId: z.string().min(1).max(255), session: z.string().min(1).max(64) });
+export const MonitorSessionParams = z.strictObject({
+  callId: z.string().min(1).max(255),
+  session: z.string().min(1).max(64),
+});
 export type MonitorParams = z.infer<typeof MonitorParams>;
 export type MonitorSessionParams = z.infer<typeof MonitorSessionParams>;
 
@@ -49,7 +52,9 @@ export const monitorCalls = {
     access: 'signed-in',
     tags: ['monitor'],
     summary: 'Listen in: an application/sdp offer in, the SDP answer out (201, Location)',
-    reply: z.unknown().meta({ description: 'Nothing with 200: the SDP answer (application/sdp) comes with 201 and a Location to DELETE' }),
+    reply: z.unknown().meta({
+      description: 'Nothing with 200: the SDP answer (application/sdp) comes with 201 and a Location to DELETE',
+    }),
   }),
   /** Path MonitorSessionParams: the Location the monitor call answered. */
   stopMonitor: call({

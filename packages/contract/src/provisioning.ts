@@ -56,17 +56,34 @@ export const PROVISION_PARAM_NAMES = {
 } as const;
 export const PROVISION_PATH = '/api/v1/provision';
 
-const provisionSummary = 'Acrobits external provisioning: app credentials in, the account XML of the extension and its client profile out (403 <message> on any refusal)';
+const provisionSummary =
+  'Acrobits external provisioning: app credentials in, the account XML of the extension and its client profile out (403 <message> on any refusal)';
 /** What /provision answers: XML, not JSON, also on a refusal. */
-const ProvisionXml = z.unknown().meta({ description: 'The account XML (application/xml); a refusal is <message> XML with its status' });
+const ProvisionXml = z
+  .unknown()
+  .meta({ description: 'The account XML (application/xml); a refusal is <message> XML with its status' });
 
 /**
  * Softphone provisioning: the public endpoint the app calls as GET (query) or POST (form or JSON) with the fields of
  * PROVISION_PARAM_NAMES, read by the route from the query and the body (no body schema), and the last provisioning per extension.
  */
 export const provisioningCalls = {
-  provision: call({ method: 'GET', path: '/provision', access: 'public', tags: ['provisioning'], summary: provisionSummary, reply: ProvisionXml }),
-  provisionForm: call({ method: 'POST', path: '/provision', access: 'public', tags: ['provisioning'], summary: provisionSummary, reply: ProvisionXml }),
+  provision: call({
+    method: 'GET',
+    path: '/provision',
+    access: 'public',
+    tags: ['provisioning'],
+    summary: provisionSummary,
+    reply: ProvisionXml,
+  }),
+  provisionForm: call({
+    method: 'POST',
+    path: '/provision',
+    access: 'public',
+    tags: ['provisioning'],
+    summary: provisionSummary,
+    reply: ProvisionXml,
+  }),
   getLastProvisioned: call({
     method: 'POST',
     path: '/getLastProvisioned',

@@ -26,7 +26,10 @@ export const CreateUpdateResellerUserBody = z.strictObject({
 export type CreateUpdateResellerUserBody = z.infer<typeof CreateUpdateResellerUserBody>;
 
 /** getUsersToResellers: here user_id is the reseller user whose resellers are listed (spec §7). */
-export const UsersToResellersBody = z.strictObject({ user_id: z.number().int().positive(), cloud_id: z.string().max(40).optional() });
+export const UsersToResellersBody = z.strictObject({
+  user_id: z.number().int().positive(),
+  cloud_id: z.string().max(40).optional(),
+});
 export const UserResellerLinkRow = z.object({ id: z.number(), reseller_id: z.number(), name: z.string() });
 export const UserResellerLinkList = z.array(UserResellerLinkRow);
 export const CreateUserResellerLinkBody = z.strictObject({

@@ -18,9 +18,16 @@ export const TemplateList = z.array(TemplateRow);
 
 export const TemplateCreateUpdateBody = z.strictObject({
   id: z.number().int().positive().optional(),
-  name: z.string({ error: 'templateNameBodyRequired' }).trim().min(1, { error: 'templateNameBodyRequired' }).max(LIMITS.nameMax),
+  name: z
+    .string({ error: 'templateNameBodyRequired' })
+    .trim()
+    .min(1, { error: 'templateNameBodyRequired' })
+    .max(LIMITS.nameMax),
   subject: z.string().trim().max(500).default(''),
-  body: z.string({ error: 'templateNameBodyRequired' }).min(1, { error: 'templateNameBodyRequired' }).max(TEMPLATE_BODY_MAX),
+  body: z
+    .string({ error: 'templateNameBodyRequired' })
+    .min(1, { error: 'templateNameBodyRequired' })
+    .max(TEMPLATE_BODY_MAX),
   ...callerEcho,
 });
 export type TemplateCreateUpdateBody = z.infer<typeof TemplateCreateUpdateBody>;

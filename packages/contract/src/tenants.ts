@@ -34,7 +34,11 @@ export const TENANT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 /** createTenant (admin; only when the platform can create tenants, e.g. the builtin connector). */
 export const CreateTenantBody = z.strictObject({
   tid: z.string().trim().regex(TENANT_ID_PATTERN, { error: 'tenantIdInvalid' }),
-  tname: z.string({ error: 'starFieldsRequired' }).trim().min(1, { error: 'starFieldsRequired' }).max(LIMITS.shortTextMax),
+  tname: z
+    .string({ error: 'starFieldsRequired' })
+    .trim()
+    .min(1, { error: 'starFieldsRequired' })
+    .max(LIMITS.shortTextMax),
   /** The tenant's first domain; defaults to tid. */
   domain: z.string().trim().max(LIMITS.shortTextMax).optional(),
   /** Its first site; defaults to 'Main'. */

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver, sql } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { BUSY_TIMEOUT_MS, PatientSqliteDialect, warnOnStderr } from './sqlite-driver';
@@ -78,7 +86,11 @@ function openSqlite(opts: DbOptions, warn: Db['warn']): Opened {
   // SQLite waits for a lock synchronously, on the event loop: only briefly; longer waits are the driver's, off it.
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const dialect = new PatientSqliteDialect({ database: sqlite, busyWaitMs: opts.busyWaitMs, warn });
-  return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite', probeWrite: () => dialect.driver.probeWrite() };
+  return {
+    kysely: new Kysely<Database>({ dialect }),
+    dialect: 'sqlite',
+    probeWrite: () => dialect.driver.probeWrite(),
+  };
 }
 
 function openPostgres(url: string, opts: DbOptions, warn: Db['warn']): Opened {

@@ -44,7 +44,9 @@ export interface PatientSqliteOptions {
 }
 
 export function warnOnStderr(err: unknown, msg: string): void {
-  process.stderr.write(`${JSON.stringify({ level: 'warn', msg, err: err instanceof Error ? err.message : String(err) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: 'warn', msg, err: err instanceof Error ? err.message : String(err) })}\n`,
+  );
 }
 
 /** Kysely's SqliteDialect with the driver below. */

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 
 /** The contract's per-module call objects (`tenantsCalls`, `authCalls`, …), as the web imports them. */
-const modules = Object.entries(contract).filter(([name, v]) => name.endsWith('Calls') && typeof v === 'object' && v !== null) as [string, Record<string, Call>][];
+const modules = Object.entries(contract).filter(
+  ([name, v]) => name.endsWith('Calls') && typeof v === 'object' && v !== null,
+) as [string, Record<string, Call>][];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -45,9 +45,11 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|FULL|IOERR|CANTOPEN|PR
  * memory or connections (53xxx), lost connection (08xxx), lock contention a retry solves (40001, 40P01, 55P03);
  * and the network errors of a server that is not there.
  */
-const PG_UNAVAILABLE = /^(25006|57P0[123]|53\d\d\d|08...|40001|40P01|55P03|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EAI_AGAIN)$/;
+const PG_UNAVAILABLE =
+  /^(25006|57P0[123]|53\d\d\d|08...|40001|40P01|55P03|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EAI_AGAIN)$/;
 /** node-postgres's own errors have no code. */
-const PG_CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** True when a database error means "busy or cannot write now, try again later" rather than a bug. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -7,8 +7,14 @@ function sniff(data: Buffer): ImageType | 'unknown' {
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   const head = data.subarray(0, 6).toString('latin1');
   if (head === 'GIF87a' || head === 'GIF89a') return 'image/gif';
-  const text = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
-  const rest = text.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/i, '');
+  const text = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const rest = text.replace(
+    /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/i,
+    '',
+  );
   if (/^<svg[\s>]/i.test(rest)) return 'image/svg+xml';
   return 'unknown';
 }
@@ -24,6 +30,7 @@ export function checkImage(filename: string, data: Buffer): { contentType: Image
   );
   if (!declared) throw new AppError('invalid_image', 'imageTypeNotAllowed');
   const actual = sniff(data);
-  if (actual !== declared) throw new AppError('invalid_image', 'imageContentMismatch', { type: ext.slice(1).toUpperCase() });
+  if (actual !== declared)
+    throw new AppError('invalid_image', 'imageContentMismatch', { type: ext.slice(1).toUpperCase() });
   return { contentType: actual, data: actual === 'image/svg+xml' ? cleanSvg(data) : data };
 }

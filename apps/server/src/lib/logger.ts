@@ -95,7 +95,11 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     // Level names rather than numbers, so Loki's `| json | level="error"` and the log store read the same lines.
-    formatters: { level: (label) => ({ level: label }), log: (obj) => redactFields(obj), bindings: (b) => redactFields(b) },
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (obj) => redactFields(obj),
+      bindings: (b) => redactFields(b),
+    },
     // Where a warning or error was logged from (spec §3 caller, functionName); info lines skip the stack walk.
     mixin: (_obj, num) => (num >= 40 ? callerOf() : {}),
     hooks: {
@@ -105,7 +109,11 @@ export function loggerOptions(level: string): LoggerOptions {
       },
     },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }

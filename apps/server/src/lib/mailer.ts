@@ -119,7 +119,11 @@ export class Mailer {
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'failed'), eb('next_attempt_at', '<=', now), eb('attempts', '<', this.maxAttempts)]),
+            eb.and([
+              eb('status', '=', 'failed'),
+              eb('next_attempt_at', '<=', now),
+              eb('attempts', '<', this.maxAttempts),
+            ]),
             eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', now - (this.opts.claimMs ?? 5 * 60_000))]),
           ]),
         )
@@ -133,7 +137,9 @@ export class Mailer {
           .set({ status: 'sending', claimed_at: now })
           .where('id', '=', msg.id)
           .where('status', '=', msg.status)
-          .where((eb) => (msg.claimed_at === null ? eb('claimed_at', 'is', null) : eb('claimed_at', '=', msg.claimed_at)))
+          .where((eb) =>
+            msg.claimed_at === null ? eb('claimed_at', 'is', null) : eb('claimed_at', '=', msg.claimed_at),
+          )
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) continue;
         await this.deliver(msg);
@@ -163,12 +169,20 @@ export class Mailer {
     }) =>
       this.db.kysely
         .updateTable('mail_messages')
-        .set({ ...set, attempts: msg.attempts + 1, claimed_at: null, sent_at: set.status === 'failed' ? null : Date.now() })
+        .set({
+          ...set,
+          attempts: msg.attempts + 1,
+          claimed_at: null,
+          sent_at: set.status === 'failed' ? null : Date.now(),
+        })
         .where('id', '=', msg.id)
         .execute();
     if (!this.transport) {
       // No SMTP configured: keep the message and show it in the log, so a local user can follow a link.
-      this.log.info({ mailId: msg.id, kind: msg.kind, to: msg.to_addr, subject: msg.subject, text: msg.text_body }, 'mail (no SMTP_URL: not sent)');
+      this.log.info(
+        { mailId: msg.id, kind: msg.kind, to: msg.to_addr, subject: msg.subject, text: msg.text_body },
+        'mail (no SMTP_URL: not sent)',
+      );
       await done({ status: 'logged' });
       return;
     }
@@ -198,7 +212,11 @@ export class Mailer {
     } catch (err) {
       const backoff = Math.min(60 * 60_000, 5_000 * 2 ** msg.attempts);
       this.log.warn({ mailId: msg.id, kind: msg.kind, err }, 'mail delivery failed, will retry');
-      await done({ status: 'failed', last_error: err instanceof Error ? err.message : String(err), next_attempt_at: Date.now() + backoff });
+      await done({
+        status: 'failed',
+        last_error: err instanceof Error ? err.message : String(err),
+        next_attempt_at: Date.now() + backoff,
+      });
     }
   }
 }

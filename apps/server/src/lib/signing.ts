@@ -10,7 +10,8 @@ const keys = new WeakMap<Db, Promise<Buffer>>();
 const SECRET_NAME = 'grant-hmac';
 
 async function loadKey(db: Db): Promise<Buffer> {
-  const read = () => db.kysely.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
+  const read = () =>
+    db.kysely.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
   let row = await read();
   if (!row) {
     // Two instances may start at once: the first insert wins and both read it back.
@@ -35,17 +36,27 @@ function signingKey(db: Db): Promise<Buffer> {
   return key;
 }
 
-const mac = (key: Buffer, purpose: string, body: string) => createHmac('sha256', key).update(`${purpose}.${body}`).digest('base64url');
+const mac = (key: Buffer, purpose: string, body: string) =>
+  createHmac('sha256', key).update(`${purpose}.${body}`).digest('base64url');
 
 /** `body.signature`; the purpose is part of the signature, so a grant for one use is refused for another. */
-export async function signGrant(db: Db, purpose: string, claims: Record<string, string | number>, ttlMs: number): Promise<{ grant: string; expiresAt: number }> {
+export async function signGrant(
+  db: Db,
+  purpose: string,
+  claims: Record<string, string | number>,
+  ttlMs: number,
+): Promise<{ grant: string; expiresAt: number }> {
   const expiresAt = Date.now() + ttlMs;
   const body = Buffer.from(JSON.stringify({ ...claims, exp: expiresAt })).toString('base64url');
   return { grant: `${body}.${mac(await signingKey(db), purpose, body)}`, expiresAt };
 }
 
 /** The claims of a valid, unexpired grant for this purpose, or null. */
-export async function verifyGrant(db: Db, purpose: string, grant: string | undefined): Promise<Record<string, unknown> | null> {
+export async function verifyGrant(
+  db: Db,
+  purpose: string,
+  grant: string | undefined,
+): Promise<Record<string, unknown> | null> {
   if (!grant) return null;
   const [body, sig, extra] = grant.split('.');
   if (!body || !sig || extra !== undefined) return null;

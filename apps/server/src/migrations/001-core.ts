@@ -94,7 +94,11 @@ export function core001(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('sent_at', 'bigint')
         .execute();
-      await db.schema.createIndex('mail_messages_status').on('mail_messages').columns(['status', 'next_attempt_at']).execute();
+      await db.schema
+        .createIndex('mail_messages_status')
+        .on('mail_messages')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
 
       await table('resellers')
         .addColumn('name', 'varchar(200)', (c) => c.notNull())

@@ -22,10 +22,27 @@ export function admin002(dialect: Dialect): Migration {
       await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['entity', 'entity_id']).execute();
 
       // Names are unique regardless of case; the same index serves sorting by name.
-      await db.schema.createIndex('resellers_name_ci').on('resellers').unique().expression(sql`lower(name)`).execute();
-      await db.schema.createIndex('reseller_users_name_ci').on('reseller_users').expression(sql`lower(name)`).execute();
-      await db.schema.createIndex('users_name_ci').on('users').expression(sql`lower(name)`).execute();
-      await db.schema.createIndex('reseller_user_links_reseller').on('reseller_user_links').column('reseller_id').execute();
+      await db.schema
+        .createIndex('resellers_name_ci')
+        .on('resellers')
+        .unique()
+        .expression(sql`lower(name)`)
+        .execute();
+      await db.schema
+        .createIndex('reseller_users_name_ci')
+        .on('reseller_users')
+        .expression(sql`lower(name)`)
+        .execute();
+      await db.schema
+        .createIndex('users_name_ci')
+        .on('users')
+        .expression(sql`lower(name)`)
+        .execute();
+      await db.schema
+        .createIndex('reseller_user_links_reseller')
+        .on('reseller_user_links')
+        .column('reseller_id')
+        .execute();
       await db.schema.createIndex('reseller_tenants_tenant').on('reseller_tenants').column('tenant_id').execute();
       await db.schema.createIndex('domains_tenant_domain').on('domains').columns(['tenant_id', 'domain']).execute();
     },

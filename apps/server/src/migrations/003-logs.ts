@@ -30,8 +30,18 @@ export function logs003(dialect: Dialect): Migration {
       // Newest-first within a window: the text filter then scans only the window's rows.
       await db.schema.createIndex('logs_ts').on('logs').columns(['ts', 'id']).execute();
       await db.schema.createIndex('logs_level_ts').on('logs').columns(['level', 'ts']).execute();
-      await db.schema.createIndex('logs_req_id').on('logs').column('req_id').where(sql.ref('req_id'), 'is not', null).execute();
-      await db.schema.createIndex('logs_job_id').on('logs').column('job_id').where(sql.ref('job_id'), 'is not', null).execute();
+      await db.schema
+        .createIndex('logs_req_id')
+        .on('logs')
+        .column('req_id')
+        .where(sql.ref('req_id'), 'is not', null)
+        .execute();
+      await db.schema
+        .createIndex('logs_job_id')
+        .on('logs')
+        .column('job_id')
+        .where(sql.ref('job_id'), 'is not', null)
+        .execute();
     },
   };
 }

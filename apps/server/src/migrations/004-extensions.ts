@@ -94,7 +94,11 @@ export function extensions004(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('job_effects_pk', ['job_id', 'effect_key'])
         .execute();
 
-      await db.schema.createIndex('extensions_email_ci').on('extensions').expression(sql`lower(email)`).execute();
+      await db.schema
+        .createIndex('extensions_email_ci')
+        .on('extensions')
+        .expression(sql`lower(email)`)
+        .execute();
       await db.schema.createIndex('tenant_domains_tenant').on('tenant_domains').column('tenant_id').execute();
     },
   };

@@ -40,7 +40,11 @@ export function endUser005(dialect: Dialect): Migration {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('ended_at', 'bigint')
         .execute();
-      await db.schema.createIndex('monitor_sessions_open').on('monitor_sessions').columns(['tenant_id', 'ended_at']).execute();
+      await db.schema
+        .createIndex('monitor_sessions_open')
+        .on('monitor_sessions')
+        .columns(['tenant_id', 'ended_at'])
+        .execute();
 
       await table('builtin_app_settings')
         .addColumn('tenant_id', 'varchar(255)', (c) => c.notNull())

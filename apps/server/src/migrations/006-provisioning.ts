@@ -13,17 +13,28 @@ export function provisioning006(dialect: Dialect): Migration {
     async up(db: AnyDb) {
       await db.schema.alterTable('client_profiles').addColumn('outboundproxyhost', 'varchar(255)', text).execute();
       await db.schema.alterTable('client_profiles').addColumn('expires', 'varchar(3)', text).execute();
-      const rows: { id: number; settings: string }[] = await db.selectFrom('client_profiles').select(['id', 'settings']).execute();
+      const rows: { id: number; settings: string }[] = await db
+        .selectFrom('client_profiles')
+        .select(['id', 'settings'])
+        .execute();
       for (const r of rows) {
         const s = readJson(r.settings);
         const { outboundproxyhost = '', expires = '', ...rest } = s;
         await db
           .updateTable('client_profiles')
-          .set({ outboundproxyhost: String(outboundproxyhost).slice(0, 255), expires: String(expires).slice(0, 3), settings: JSON.stringify(rest) })
+          .set({
+            outboundproxyhost: String(outboundproxyhost).slice(0, 255),
+            expires: String(expires).slice(0, 3),
+            settings: JSON.stringify(rest),
+          })
           .where('id', '=', r.id)
           .execute();
       }
-      await db.schema.createIndex('client_profiles_scope').on('client_profiles').columns(['cloud_id', 'tenant_id', 'domain']).execute();
+      await db.schema
+        .createIndex('client_profiles_scope')
+        .on('client_profiles')
+        .columns(['cloud_id', 'tenant_id', 'domain'])
+        .execute();
 
       await withId(db.schema.createTable('blf_keys'), dialect)
         .addColumn('profile_id', 'integer', (c) => c.notNull().references('client_profiles.id').onDelete('cascade'))
@@ -45,7 +56,11 @@ export function provisioning006(dialect: Dialect): Migration {
         .addColumn('user_agent', 'varchar(255)', text)
         .addColumn('result', 'varchar(20)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('provisioning_log_ext').on('provisioning_log').columns(['tenant_id', 'extension', 'at']).execute();
+      await db.schema
+        .createIndex('provisioning_log_ext')
+        .on('provisioning_log')
+        .columns(['tenant_id', 'extension', 'at'])
+        .execute();
       await db.schema.createIndex('provisioning_log_at').on('provisioning_log').column('at').execute();
     },
   };

@@ -11,8 +11,18 @@ export function provisioningLog008(): Migration {
     async up(db: AnyDb) {
       await db.schema.alterTable('provisioning_log').addColumn('once_account', 'varchar(300)').execute();
       await db.schema.alterTable('provisioning_log').addColumn('once_address', 'varchar(120)').execute();
-      await db.schema.createIndex('provisioning_log_once_account').on('provisioning_log').column('once_account').unique().execute();
-      await db.schema.createIndex('provisioning_log_once_address').on('provisioning_log').column('once_address').unique().execute();
+      await db.schema
+        .createIndex('provisioning_log_once_account')
+        .on('provisioning_log')
+        .column('once_account')
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('provisioning_log_once_address')
+        .on('provisioning_log')
+        .column('once_address')
+        .unique()
+        .execute();
     },
   };
 }

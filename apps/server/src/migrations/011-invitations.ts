@@ -19,10 +19,21 @@ export function invitations011(): Migration {
       await db.schema.alterTable('extensions').addColumn('invite_mail_id', 'integer').execute();
       await db.schema.alterTable('extensions').addColumn('qr_opened_at', 'bigint').execute();
       await db.schema.alterTable('extensions').addColumn('provisioned_at', 'bigint').execute();
-      await db.schema.alterTable('extensions').addColumn('provisioned_ua', 'varchar(300)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('extensions')
+        .addColumn('provisioned_ua', 'varchar(300)', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema.alterTable('extensions').addColumn('reprovision_pending_since', 'bigint').execute();
-      await db.schema.createIndex('extensions_tenant_invite_state').on('extensions').columns(['tenant_id', 'invite_state']).execute();
-      await db.schema.createIndex('extensions_tenant_reprovision').on('extensions').columns(['tenant_id', 'reprovision_pending_since']).execute();
+      await db.schema
+        .createIndex('extensions_tenant_invite_state')
+        .on('extensions')
+        .columns(['tenant_id', 'invite_state'])
+        .execute();
+      await db.schema
+        .createIndex('extensions_tenant_reprovision')
+        .on('extensions')
+        .columns(['tenant_id', 'reprovision_pending_since'])
+        .execute();
     },
   };
 }

@@ -13,7 +13,11 @@ import { type AnyDb, withId } from './helpers';
 export function directoryLinphone012(dialect: Dialect): Migration {
   return {
     async up(db: AnyDb) {
-      await db.schema.createIndex('extensions_tenant_updated').on('extensions').columns(['tenant_id', 'updated_at']).execute();
+      await db.schema
+        .createIndex('extensions_tenant_updated')
+        .on('extensions')
+        .columns(['tenant_id', 'updated_at'])
+        .execute();
       await db.schema
         .createTable('directory_changes')
         .addColumn('tenant_id', 'varchar(255)', (c) => c.primaryKey())
@@ -27,14 +31,18 @@ export function directoryLinphone012(dialect: Dialect): Migration {
               ON CONFLICT (tenant_id) DO UPDATE SET changed_at = EXCLUDED.changed_at;
             RETURN NULL;
           END $$`.execute(db);
-        await sql`CREATE TRIGGER extensions_directory_delete AFTER DELETE ON extensions FOR EACH ROW EXECUTE FUNCTION directory_changed()`.execute(db);
+        await sql`CREATE TRIGGER extensions_directory_delete AFTER DELETE ON extensions FOR EACH ROW EXECUTE FUNCTION directory_changed()`.execute(
+          db,
+        );
         await sql`CREATE TRIGGER extensions_directory_move AFTER UPDATE OF tenant_id ON extensions FOR EACH ROW
           WHEN (OLD.tenant_id IS DISTINCT FROM NEW.tenant_id) EXECUTE FUNCTION directory_changed()`.execute(db);
       } else {
         const stamp = sql.raw(`INSERT INTO directory_changes (tenant_id, changed_at)
               VALUES (OLD.tenant_id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
               ON CONFLICT (tenant_id) DO UPDATE SET changed_at = excluded.changed_at;`);
-        await sql`CREATE TRIGGER extensions_directory_delete AFTER DELETE ON extensions FOR EACH ROW BEGIN ${stamp} END`.execute(db);
+        await sql`CREATE TRIGGER extensions_directory_delete AFTER DELETE ON extensions FOR EACH ROW BEGIN ${stamp} END`.execute(
+          db,
+        );
         await sql`CREATE TRIGGER extensions_directory_move AFTER UPDATE OF tenant_id ON extensions FOR EACH ROW
           WHEN OLD.tenant_id IS NOT NEW.tenant_id BEGIN ${stamp} END`.execute(db);
       }

@@ -24,7 +24,13 @@ function seeded(name: string): () => number {
 export function voice(name: string): (n: number) => number {
   const r = seeded(name);
   const f0 = 95 + r() * 120;
-  const syllables = Array.from({ length: 16 }, () => ({ len: Math.floor((0.12 + r() * 0.18) * SAMPLE_RATE), gap: Math.floor((0.03 + r() * 0.2) * SAMPLE_RATE), f1: 300 + r() * 500, f2: 900 + r() * 1400, pitch: 0.85 + r() * 0.3 }));
+  const syllables = Array.from({ length: 16 }, () => ({
+    len: Math.floor((0.12 + r() * 0.18) * SAMPLE_RATE),
+    gap: Math.floor((0.03 + r() * 0.2) * SAMPLE_RATE),
+    f1: 300 + r() * 500,
+    f2: 900 + r() * 1400,
+    pitch: 0.85 + r() * 0.3,
+  }));
   const cycle = syllables.reduce((a, s) => a + s.len + s.gap, 0);
   return (n) => {
     let pos = n % cycle;

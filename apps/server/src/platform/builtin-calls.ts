@@ -42,7 +42,10 @@ const toRecord = (r: Selectable<CallRecordsTable>): PlatformCallRecord => ({
 });
 
 /** The builtin platform's call records: the call_records table (seeded with three weeks of demo calls). */
-export async function listBuiltinCallRecords(db: Kysely<Database>, q: CallRecordQuery): Promise<Page<PlatformCallRecord>> {
+export async function listBuiltinCallRecords(
+  db: Kysely<Database>,
+  q: CallRecordQuery,
+): Promise<Page<PlatformCallRecord>> {
   const offset = Math.max(0, Number(q.cursor ?? 0) || 0);
   const limit = Math.min(Math.max(1, q.limit ?? 200), MAX_PAGE);
   let query = db
@@ -52,20 +55,43 @@ export async function listBuiltinCallRecords(db: Kysely<Database>, q: CallRecord
     .where('started_at', '>=', q.from.getTime())
     .where('started_at', '<=', q.to.getTime());
   if (q.extension !== undefined) query = query.where('extension', '=', q.extension);
-  const rows = await query.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit + 1).offset(offset).execute();
+  const rows = await query
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset(offset)
+    .execute();
   const more = rows.length > limit;
   return { items: rows.slice(0, limit).map(toRecord), ...(more ? { nextCursor: String(offset + limit) } : {}) };
 }
 
-export async function getBuiltinCallRecord(db: Kysely<Database>, tenant: string, id: string): Promise<PlatformCallRecord | null> {
+export async function getBuiltinCallRecord(
+  db: Kysely<Database>,
+  tenant: string,
+  id: string,
+): Promise<PlatformCallRecord | null> {
   const n = Number(id);
   if (!Number.isSafeInteger(n)) return null;
-  const row = await db.selectFrom('call_records').selectAll().where('tenant_id', '=', tenant).where('id', '=', n).executeTakeFirst();
+  const row = await db
+    .selectFrom('call_records')
+    .selectAll()
+    .where('tenant_id', '=', tenant)
+    .where('id', '=', n)
+    .executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
 /** Demo recordings are generated on the fly from their stored name: a few seconds of speech-like sound. */
-export async function getBuiltinRecording(db: Kysely<Database>, tenant: string, ref: string): Promise<PlatformRecording | null> {
-  const row = await db.selectFrom('call_records').select('id').where('tenant_id', '=', tenant).where('recording_url', '=', ref).executeTakeFirst();
+export async function getBuiltinRecording(
+  db: Kysely<Database>,
+  tenant: string,
+  ref: string,
+): Promise<PlatformRecording | null> {
+  const row = await db
+    .selectFrom('call_records')
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where('recording_url', '=', ref)
+    .executeTakeFirst();
   return row ? { contentType: 'audio/wav', data: demoRecordingWav(ref) } : null;
 }

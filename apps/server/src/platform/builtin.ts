@@ -1,8 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Capabilities, ExtensionWrite, ListOpts, Page, PlatformDomain, PlatformExtension, PlatformTenant, TelephonyConnector } from './connector';
-import type { CallAudioSource, CallRecordQuery, PlatformActiveCall, PlatformCallRecord, PlatformRecording } from './connector';
+import type {
+  Capabilities,
+  ExtensionWrite,
+  ListOpts,
+  Page,
+  PlatformDomain,
+  PlatformExtension,
+  PlatformTenant,
+  TelephonyConnector,
+} from './connector';
+import type {
+  CallAudioSource,
+  CallRecordQuery,
+  PlatformActiveCall,
+  PlatformCallRecord,
+  PlatformRecording,
+} from './connector';
 import { getBuiltinCallRecord, getBuiltinRecording, listBuiltinCallRecords } from './builtin-calls';
 import { BuiltinAppSettings } from './builtin-settings';
 import { CallSimulator, type SimulatorOptions } from './call-simulator';
@@ -30,7 +45,14 @@ export const newSipPassword = () => randomBytes(18).toString('base64url');
  */
 export class BuiltinConnector implements TelephonyConnector {
   readonly id = 'builtin';
-  readonly capabilities: Capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: true, activeCalls: true };
+  readonly capabilities: Capabilities = {
+    createTenant: true,
+    upsertExtension: true,
+    deleteExtension: true,
+    setSipPassword: true,
+    callRecords: true,
+    activeCalls: true,
+  };
   readonly appSettings: BuiltinAppSettings;
   private readonly simulator: CallSimulator;
 
@@ -65,8 +87,18 @@ export class BuiltinConnector implements TelephonyConnector {
 
   async listTenants(o?: ListOpts): Promise<Page<PlatformTenant>> {
     const { offset, limit } = pageArgs(o);
-    const rows = await this.db.selectFrom('builtin_tenants').select(['tid', 'tname']).orderBy('id').limit(limit + 1).offset(offset).execute();
-    return toPage(rows.map((r) => ({ externalId: r.tid, name: r.tname, kind: 'portal' as const })), offset, limit);
+    const rows = await this.db
+      .selectFrom('builtin_tenants')
+      .select(['tid', 'tname'])
+      .orderBy('id')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+    return toPage(
+      rows.map((r) => ({ externalId: r.tid, name: r.tname, kind: 'portal' as const })),
+      offset,
+      limit,
+    );
   }
 
   async listDomains(tenant: string, o?: ListOpts): Promise<Page<PlatformDomain>> {
@@ -79,7 +111,11 @@ export class BuiltinConnector implements TelephonyConnector {
       .limit(limit + 1)
       .offset(offset)
       .execute();
-    return toPage(rows.map((r) => ({ domain: r.domain, siteName: r.site_name })), offset, limit);
+    return toPage(
+      rows.map((r) => ({ domain: r.domain, siteName: r.site_name })),
+      offset,
+      limit,
+    );
   }
 
   async listExtensions(tenant: string, o?: ListOpts): Promise<Page<PlatformExtension>> {
@@ -92,15 +128,31 @@ export class BuiltinConnector implements TelephonyConnector {
       .limit(limit + 1)
       .offset(offset)
       .execute();
-    const items = rows.map((r) => ({ extension: r.extension, domain: r.domain, siteName: r.site_name, firstname: r.firstname, lastname: r.lastname, email: r.email, admin: r.admin === 1 }));
+    const items = rows.map((r) => ({
+      extension: r.extension,
+      domain: r.domain,
+      siteName: r.site_name,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      email: r.email,
+      admin: r.admin === 1,
+    }));
     return toPage(items, offset, limit);
   }
 
-  async createTenant(t: { externalId: string; name: string; domain: string; siteName: string }): Promise<PlatformTenant> {
+  async createTenant(t: {
+    externalId: string;
+    name: string;
+    domain: string;
+    siteName: string;
+  }): Promise<PlatformTenant> {
     const now = Date.now();
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('builtin_tenants').values({ tid: t.externalId, tname: t.name, created_at: now }).execute();
-      await trx.insertInto('builtin_domains').values({ tenant_id: t.externalId, domain: t.domain, site_name: t.siteName }).execute();
+      await trx
+        .insertInto('builtin_domains')
+        .values({ tenant_id: t.externalId, domain: t.domain, site_name: t.siteName })
+        .execute();
     });
     return { externalId: t.externalId, name: t.name, kind: 'portal' };
   }
@@ -139,22 +191,47 @@ export class BuiltinConnector implements TelephonyConnector {
             })),
           )
           .execute();
-        const pairs = [...new Map(chunk.map((e) => [`${e.domain}\u0000${e.siteName}`, { tenant_id: tenant, domain: e.domain, site_name: e.siteName }])).values()];
-        await trx.insertInto('builtin_domains').values(pairs).onConflict((oc) => oc.columns(['tenant_id', 'domain', 'site_name']).doNothing()).execute();
+        const pairs = [
+          ...new Map(
+            chunk.map((e) => [
+              `${e.domain}\u0000${e.siteName}`,
+              { tenant_id: tenant, domain: e.domain, site_name: e.siteName },
+            ]),
+          ).values(),
+        ];
+        await trx
+          .insertInto('builtin_domains')
+          .values(pairs)
+          .onConflict((oc) => oc.columns(['tenant_id', 'domain', 'site_name']).doNothing())
+          .execute();
       }
     });
   }
 
   async deleteExtension(tenant: string, extension: string): Promise<void> {
-    await this.db.deleteFrom('builtin_extensions').where('tenant_id', '=', tenant).where('extension', '=', extension).execute();
+    await this.db
+      .deleteFrom('builtin_extensions')
+      .where('tenant_id', '=', tenant)
+      .where('extension', '=', extension)
+      .execute();
   }
 
   async getSipPassword(tenant: string, extension: string): Promise<string | null> {
-    const row = await this.db.selectFrom('builtin_extensions').select('sip_password').where('tenant_id', '=', tenant).where('extension', '=', extension).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('builtin_extensions')
+      .select('sip_password')
+      .where('tenant_id', '=', tenant)
+      .where('extension', '=', extension)
+      .executeTakeFirst();
     return row?.sip_password ?? null;
   }
 
   async setSipPassword(tenant: string, extension: string, password: string): Promise<void> {
-    await this.db.updateTable('builtin_extensions').set({ sip_password: password, updated_at: Date.now() }).where('tenant_id', '=', tenant).where('extension', '=', extension).execute();
+    await this.db
+      .updateTable('builtin_extensions')
+      .set({ sip_password: password, updated_at: Date.now() })
+      .where('tenant_id', '=', tenant)
+      .where('extension', '=', extension)
+      .execute();
   }
 }

@@ -5,7 +5,7 @@ import { aLawDecode, muLawDecode, parseRtp } from './rtp';
 
 /** Power of one frequency in 8 kHz samples (Goertzel), normalised by the signal's energy: ~0.5 for a pure tone. */
 function tonePower(samples: number[], hz: number): number {
-  const k = (2 * Math.cos((2 * Math.PI * hz) / 8000));
+  const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
   let s1 = 0;
   let s2 = 0;
   for (const x of samples) {
@@ -21,7 +21,10 @@ function tonePower(samples: number[], hz: number): number {
 const decode = (frame: Buffer) => [...frame].map(muLawDecode);
 
 /** An RTP packet of PCMU (PT 0) or PCMA (8) carrying `samples` of a sine. */
-function rtp(seq: number, opts: { hz?: number; amplitude?: number; pt?: number; ssrc?: number; samples?: number; start?: number } = {}): Buffer {
+function rtp(
+  seq: number,
+  opts: { hz?: number; amplitude?: number; pt?: number; ssrc?: number; samples?: number; start?: number } = {},
+): Buffer {
   const { hz = 440, amplitude = 8000, pt = 0, ssrc = 0x1234, samples = FRAME_SAMPLES, start = seq * samples } = opts;
   const head = Buffer.alloc(12);
   head[0] = 0x80;
@@ -30,7 +33,8 @@ function rtp(seq: number, opts: { hz?: number; amplitude?: number; pt?: number; 
   head.writeUInt32BE((start >>> 0) & 0xffffffff, 4);
   head.writeUInt32BE(ssrc, 8);
   const body = Buffer.alloc(samples);
-  for (let i = 0; i < samples; i++) body[i] = muLaw(Math.round(amplitude * Math.sin((2 * Math.PI * hz * (start + i)) / 8000)));
+  for (let i = 0; i < samples; i++)
+    body[i] = muLaw(Math.round(amplitude * Math.sin((2 * Math.PI * hz * (start + i)) / 8000)));
   if (pt === 8) for (let i = 0; i < samples; i++) body[i] = 0xd5; // A-law silence (+8)
   return Buffer.concat([head, body]);
 }
@@ -64,7 +68,14 @@ describe('parseRtp', () => {
     expect(plain).toMatchObject({ payloadType: 0, sequence: 7, ssrc: 99 });
     expect(plain.payload.length).toBe(FRAME_SAMPLES);
     const body = Buffer.from([1, 2, 3, 4]);
-    const ext = Buffer.concat([Buffer.from([0x80 | 0x10 | 0x20 | 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5]), Buffer.alloc(4), Buffer.from([0xbe, 0xde, 0, 1]), Buffer.alloc(4), body, Buffer.from([0, 0, 3])]);
+    const ext = Buffer.concat([
+      Buffer.from([0x80 | 0x10 | 0x20 | 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5]),
+      Buffer.alloc(4),
+      Buffer.from([0xbe, 0xde, 0, 1]),
+      Buffer.alloc(4),
+      body,
+      Buffer.from([0, 0, 3]),
+    ]);
     expect([...parseRtp(ext)!.payload]).toEqual([1, 2, 3, 4]);
     const rtcp = Buffer.alloc(28);
     rtcp[0] = 0x80;

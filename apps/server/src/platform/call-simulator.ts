@@ -28,7 +28,13 @@ export class CallSimulator {
 
   async list(tenant: string, now = Date.now()): Promise<PlatformActiveCall[]> {
     if (this.opts.callsPerTenant <= 0) return [];
-    const exts = await this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant).orderBy('id').limit(50).execute();
+    const exts = await this.db
+      .selectFrom('builtin_extensions')
+      .select(['extension', 'domain'])
+      .where('tenant_id', '=', tenant)
+      .orderBy('id')
+      .limit(50)
+      .execute();
     if (exts.length === 0) return [];
     const period = this.opts.callMinutes * 60_000;
     const calls: PlatformActiveCall[] = [];

@@ -100,7 +100,8 @@ export interface PlatformRegistration {
  * the apps and the platform to read), `unavailable` (the platform cannot make it take effect: refused, `reason` says
  * why in the message catalogue).
  */
-export type TabAvailability = { availability: 'applied' | 'stored' } | { availability: 'unavailable'; reason: MessageKey };
+export type TabAvailability =
+  { availability: 'applied' | 'stored' } | { availability: 'unavailable'; reason: MessageKey };
 
 /** Per-extension app settings (the /settings_tab/* pages), one JSON document per tab. */
 export interface AppSettingsStore {

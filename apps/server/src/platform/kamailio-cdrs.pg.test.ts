@@ -8,7 +8,19 @@ import { type TestApp, startTestApp } from '../../test/harness';
 import { type XmlSipAccount, accountFromXml } from '../../test/kamailio/baresip';
 import { toneLevel, writeFixtures } from '../../test/kamailio/audio';
 import { type Phone, startPhone } from '../../test/kamailio/phones';
-import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  type Rtpengine,
+  ensureCallTools,
+  freePhonePorts,
+  freeTcpPort,
+  freeUdpPort,
+  kamailioPgUrl,
+  rpc,
+  startKamailio,
+  startRtpengine,
+} from '../../test/kamailio/sip-tools';
 import type { UlDump } from './kamailio-contacts';
 import { parsePcap, udpOf } from './pcap-wav';
 import { parseRtp } from './rtp';
@@ -50,7 +62,11 @@ const tenantOf = (w: Who) => (w === 'd' ? T2 : T1);
 const token = (w: Who) => Buffer.from(`${USERS[w]}@${tenantOf(w).tenant}:${PIN}`).toString('base64');
 /** getCDRs (My Calls) or getGroupCDRs as the end-user page asks for them. */
 async function cdrs(w: Who, group = false): Promise<CdrRow[] | null> {
-  const res = await t.call(group ? 'getGroupCDRs' : 'getCDRs', { tenant_id: tenantOf(w).tenant, user: USERS[w], token: token(w) });
+  const res = await t.call(group ? 'getGroupCDRs' : 'getCDRs', {
+    tenant_id: tenantOf(w).tenant,
+    user: USERS[w],
+    token: token(w),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<CdrRow[] | null>();
 }
@@ -75,10 +91,16 @@ function stampMs(s: string): number {
  * listed until the next timer run, its contacts marked "deleted".
  */
 async function aors(): Promise<string[]> {
-  const dump = await rpc<UlDump & { Domains?: { Domain?: { AoRs?: { Info?: { Contacts?: { Contact?: { Expires?: unknown } }[] } }[] } }[] }>(kam.rpcPort, 'ul.dump');
+  const dump = await rpc<
+    UlDump & { Domains?: { Domain?: { AoRs?: { Info?: { Contacts?: { Contact?: { Expires?: unknown } }[] } }[] } }[] }
+  >(kam.rpcPort, 'ul.dump');
   return (dump.Domains ?? [])
     .flatMap((d) => d.Domain?.AoRs ?? [])
-    .filter((a) => (a.Info?.Contacts ?? []).some((c) => c.Contact?.Expires === 'permanent' || (typeof c.Contact?.Expires === 'number' && c.Contact.Expires > 0)))
+    .filter((a) =>
+      (a.Info?.Contacts ?? []).some(
+        (c) => c.Contact?.Expires === 'permanent' || (typeof c.Contact?.Expires === 'number' && c.Contact.Expires > 0),
+      ),
+    )
     .map((a) => a.Info?.AoR ?? '')
     .filter((a) => a.endsWith(T1.domain) || a.endsWith(T2.domain));
 }
@@ -92,13 +114,37 @@ async function person(w: Who): Promise<XmlSipAccount> {
   const { tenant, domain } = tenantOf(w);
   const extension = USERS[w];
   const email = `u${extension}@${domain}`;
-  const ext = await t.call('createExtension', { tenant_id: tenant, extension, domain, site_name: 'HQ', firstname: 'Cdr', lastname: `User ${w.toUpperCase()}`, email, admin: w === 'a' }, { token: admin });
+  const ext = await t.call(
+    'createExtension',
+    {
+      tenant_id: tenant,
+      extension,
+      domain,
+      site_name: 'HQ',
+      firstname: 'Cdr',
+      lastname: `User ${w.toUpperCase()}`,
+      email,
+      admin: w === 'a',
+    },
+    { token: admin },
+  );
   expect(ext.statusCode, ext.body).toBe(200);
-  const link = await t.call('linkExtension', { email, did: `+1555${extension}`, pin: PIN, password: 'Temp!pw12', extension, tenant_id: tenant }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    { email, did: `+1555${extension}`, pin: PIN, password: 'Temp!pw12', extension, tenant_id: tenant },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
-  expect((await t.call('changeAppPassword', { username: email, old_password: 'Temp!pw12', new_password: PASSWORD })).statusCode).toBe(200);
+  expect(
+    (await t.call('changeAppPassword', { username: email, old_password: 'Temp!pw12', new_password: PASSWORD }))
+      .statusCode,
+  ).toBe(200);
   const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: email, cloud_password: PASSWORD });
-  const xml = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const xml = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/provision?${q}`,
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(xml.statusCode, xml.body).toBe(200);
   return accountFromXml(xml.body);
 }
@@ -108,21 +154,58 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-cdrs-sip-'));
   const audio = writeFixtures(dir, 120);
   const portMin = 33000 + 200 * Math.floor(Math.random() * 40);
-  rtp = await startRtpengine({ ngPort: await freeUdpPort(), portMin, portMax: portMin + 199, recordingDir: path.join(dir, 'recordings'), workDir: dir });
-  kam = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=2'], rtpengineSock: rtp.ngPort });
-  t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, KAMAILIO_RPC_URL: kam.rpcUrl, RTPENGINE_RECORDING_DIR: rtp.recordingDir, CLOUD_ID });
+  rtp = await startRtpengine({
+    ngPort: await freeUdpPort(),
+    portMin,
+    portMax: portMin + 199,
+    recordingDir: path.join(dir, 'recordings'),
+    workDir: dir,
+  });
+  kam = await startKamailio({
+    port: await freeUdpPort(),
+    dbUrl: KAM_URL,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=2'],
+    rtpengineSock: rtp.ngPort,
+  });
+  t = await startTestApp({
+    PLATFORM: 'kamailio',
+    KAMAILIO_DB_URL: KAM_URL,
+    KAMAILIO_RPC_URL: kam.rpcUrl,
+    RTPENGINE_RECORDING_DIR: rtp.recordingDir,
+    CLOUD_ID,
+  });
   admin = await t.login();
   for (const { tenant, domain } of [T1, T2]) {
-    expect((await t.call('createTenant', { tid: tenant, tname: tenant, domain, site_name: 'HQ' }, { token: admin })).statusCode).toBe(200);
-    const profile = await t.call('profileCreateUpdate', { profile_name: `${tenant} phones`, proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: tenant }, { token: admin });
+    expect(
+      (await t.call('createTenant', { tid: tenant, tname: tenant, domain, site_name: 'HQ' }, { token: admin }))
+        .statusCode,
+    ).toBe(200);
+    const profile = await t.call(
+      'profileCreateUpdate',
+      { profile_name: `${tenant} phones`, proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: tenant },
+      { token: admin },
+    );
     expect(profile.statusCode, profile.body).toBe(200);
   }
   const ports = await freePhonePorts(4);
   // A talks (speech), B answers at once with a 440 Hz tone, C rings until someone hangs up, D is in the other tenant.
-  const spec: Record<Who, [string, boolean]> = { a: [audio.speech, false], b: [audio.tone, true], c: [audio.tone, false], d: [audio.tone, false] };
+  const spec: Record<Who, [string, boolean]> = {
+    a: [audio.speech, false],
+    b: [audio.tone, true],
+    c: [audio.tone, false],
+    d: [audio.tone, false],
+  };
   for (const [i, w] of (Object.keys(USERS) as Who[]).entries()) {
     accounts[w] = await person(w);
-    phones[w] = await startPhone(accounts[w], { localPort: ports[i]!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile: spec[w][0], autoAnswer: spec[w][1] });
+    phones[w] = await startPhone(accounts[w], {
+      localPort: ports[i]!,
+      ctrlPort: await freeTcpPort(),
+      workDir: dir,
+      audioFile: spec[w][0],
+      autoAnswer: spec[w][1],
+    });
   }
   await Promise.all(Object.values(phones).map((p) => p.registered()));
 }, 120_000);
@@ -159,7 +242,11 @@ describe('call records and recordings of real calls, through the portal API', ()
     expect(answered.callid).not.toBe('');
 
     const mine = await until('a', (rows) => rows.length > 0);
-    expect(mine[0], kam.log().slice(-1500)).toMatchObject({ direction: 'Outbound', destination: USERS.b, name: 'Cdr User B' });
+    expect(mine[0], kam.log().slice(-1500)).toMatchObject({
+      direction: 'Outbound',
+      destination: USERS.b,
+      name: 'Cdr User B',
+    });
     const talk = seconds(mine[0]!.ans_call_flow[0]!.talktime_duration);
     expect(Math.abs(talk * 1000 - answered.talkMs)).toBeLessThanOrEqual(1000);
     expect(mine[0]!.ans_call_flow).toMatchObject([{ callingnumber: USERS.a, dialednumber: USERS.b, target: USERS.b }]);
@@ -180,18 +267,23 @@ describe('call records and recordings of real calls, through the portal API', ()
     expect(wav.subarray(0, 4).toString()).toBe('RIFF');
     const samples = new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.length));
     const lengthMs = (samples.length / 8000) * 1000;
-    expect(Math.abs(lengthMs - answered.talkMs), `WAV ${lengthMs} ms, call ${answered.talkMs} ms`).toBeLessThanOrEqual(1000);
+    expect(Math.abs(lengthMs - answered.talkMs), `WAV ${lengthMs} ms, call ${answered.talkMs} ms`).toBeLessThanOrEqual(
+      1000,
+    );
     const pcm = Float32Array.from(samples, (v) => v / 32768);
     expect(toneLevel(pcm, 8000, 440)).toBeGreaterThan(0.2);
     // Both parties are in the capture the WAV was mixed from: two G.711 streams, each about 50 packets a second.
-    const [file, ...more] = fs.readdirSync(path.join(rtp.recordingDir, 'pcaps')).filter((f) => f.startsWith(`${answered.callid}-`));
+    const [file, ...more] = fs
+      .readdirSync(path.join(rtp.recordingDir, 'pcaps'))
+      .filter((f) => f.startsWith(`${answered.callid}-`));
     expect(more).toEqual([]);
     const capture = parsePcap(fs.readFileSync(path.join(rtp.recordingDir, 'pcaps', file!)));
     const streams = new Map<string, number>();
     for (const p of capture.packets) {
       const udp = udpOf(capture.linkType, p.frame);
       const r = udp && parseRtp(udp.payload);
-      if (r && (r.payloadType === 0 || r.payloadType === 8)) streams.set(`${udp.source}/${r.ssrc}`, (streams.get(`${udp.source}/${r.ssrc}`) ?? 0) + 1);
+      if (r && (r.payloadType === 0 || r.payloadType === 8))
+        streams.set(`${udp.source}/${r.ssrc}`, (streams.get(`${udp.source}/${r.ssrc}`) ?? 0) + 1);
     }
     expect(capture.linkType).toBe(101);
     expect(streams.size).toBe(2);
@@ -214,22 +306,46 @@ describe('call records and recordings of real calls, through the portal API', ()
     await a.hangup();
     await a.waitFor('CALL_CLOSED', { from });
     const missed = await until('c', (rows) => rows.length > 0);
-    expect(missed[0], kam.log().slice(-1500)).toMatchObject({ direction: 'Missed', destination: USERS.a, name: 'Cdr User A', recording_url: null });
+    expect(missed[0], kam.log().slice(-1500)).toMatchObject({
+      direction: 'Missed',
+      destination: USERS.a,
+      name: 'Cdr User A',
+      recording_url: null,
+    });
     expect(missed[0]!.ans_call_flow[0]!.talktime_duration).toBe('00:00:00');
     const mine = await until('a', (rows) => rows.length > 1);
     expect(mine[0]).toMatchObject({ direction: 'Outbound', destination: USERS.c, recording_url: null });
     // The group (A is an admin extension): every side of both calls, newest first.
-    expect((await cdrs('a', true))!.map((r) => `${r.direction}:${r.destination}`)).toEqual([`Outbound:${USERS.c}`, `Missed:${USERS.a}`, `Outbound:${USERS.b}`, `Inbound:${USERS.a}`]);
+    expect((await cdrs('a', true))!.map((r) => `${r.direction}:${r.destination}`)).toEqual([
+      `Outbound:${USERS.c}`,
+      `Missed:${USERS.a}`,
+      `Outbound:${USERS.b}`,
+      `Inbound:${USERS.a}`,
+    ]);
   });
 
   it("a call B forwards to C (forward always, saved on B's settings page) is Inbound for both, the flow showing the hop", async () => {
-    const login = await t.call('appLogin', { username: `u${USERS.b}@${T1.domain}`, password: Buffer.from(PASSWORD).toString('base64') });
+    const login = await t.call('appLogin', {
+      username: `u${USERS.b}@${T1.domain}`,
+      password: Buffer.from(PASSWORD).toString('base64'),
+    });
     expect(login.statusCode, login.body).toBe(200);
     const appToken = login.json().app_token as string;
     const off = { enabled: false, number: '' };
-    const plain = { dnd: false, call_waiting: true, forward_always: off, forward_busy: off, forward_no_answer: { ...off, ring_seconds: 20 } };
+    const plain = {
+      dnd: false,
+      call_waiting: true,
+      forward_always: off,
+      forward_busy: off,
+      forward_no_answer: { ...off, ring_seconds: 20 },
+    };
     const save = async (values: object) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/saveAppSettings', headers: { 'app-token': appToken }, payload: { tab: 'callControlSettings', values } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/saveAppSettings',
+        headers: { 'app-token': appToken },
+        payload: { tab: 'callControlSettings', values },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     await save({ ...plain, forward_always: { enabled: true, number: USERS.c } });
@@ -246,8 +362,17 @@ describe('call records and recordings of real calls, through the portal API', ()
       await a.hangup();
       await a.waitFor('CALL_CLOSED', { from });
       const talkMs = Date.now() - answeredAt;
-      const flow = (r: CdrRow) => r.ans_call_flow.map((l) => [l.callingnumber, l.dialednumber, l.target, l.talktime_duration === '00:00:00' ? 0 : 'talk']);
-      const hops = [[USERS.a, USERS.b, USERS.b, 0], [USERS.b, USERS.c, USERS.c, 'talk']];
+      const flow = (r: CdrRow) =>
+        r.ans_call_flow.map((l) => [
+          l.callingnumber,
+          l.dialednumber,
+          l.target,
+          l.talktime_duration === '00:00:00' ? 0 : 'talk',
+        ]);
+      const hops = [
+        [USERS.a, USERS.b, USERS.b, 0],
+        [USERS.b, USERS.c, USERS.c, 'talk'],
+      ];
       const [mine] = await until('a', (rows) => rows.length > 2);
       expect(mine).toMatchObject({ direction: 'Outbound', destination: USERS.b });
       expect(flow(mine!)).toEqual(hops);
@@ -268,17 +393,28 @@ describe('call records and recordings of real calls, through the portal API', ()
     // A's first call (the oldest record with a recording).
     const row = (await cdrs('a'))!.filter((r) => r.recording_url).at(-1);
     const id = /^\/api\/v1\/recordings\/(\d+)\?/.exec(row!.recording_url!)![1]!;
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${id}?tenant_id=${T2.tenant}&token=${encodeURIComponent(token('d'))}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/recordings/${id}?tenant_id=${T2.tenant}&token=${encodeURIComponent(token('d'))}`,
+    });
     expect(res.statusCode).toBe(403);
     expect(await t.deps.connector.getCallRecord!(T2.tenant, id)).toBeNull();
     expect(await t.deps.connector.getRecording!(T2.tenant, answered.callid)).toBeNull();
-    expect(await t.deps.connector.getCallRecord!(T1.tenant, id)).toMatchObject({ extension: USERS.a, recordingRef: answered.callid });
+    expect(await t.deps.connector.getCallRecord!(T1.tenant, id)).toMatchObject({
+      extension: USERS.a,
+      recordingRef: answered.callid,
+    });
   });
 });
 
 describe('registrations through RPC (usrloc db_mode 2): honest at once', () => {
   it('registered phones show as registered (ul.dump)', async () => {
-    expect((await aors()).sort()).toEqual([`${USERS.a}@${T1.domain}`, `${USERS.b}@${T1.domain}`, `${USERS.c}@${T1.domain}`, `${USERS.d}@${T2.domain}`]);
+    expect((await aors()).sort()).toEqual([
+      `${USERS.a}@${T1.domain}`,
+      `${USERS.b}@${T1.domain}`,
+      `${USERS.c}@${T1.domain}`,
+      `${USERS.d}@${T2.domain}`,
+    ]);
     expect(await registered('b')).toBe(true);
   });
 

@@ -38,9 +38,11 @@ export interface CdrRow {
 }
 
 /** The forwarding target, when a rule sent the call elsewhere ('' when none). */
-const forwardedTo = (c: Pick<CdrRow, 'fwd_user' | 'dst_user'>) => (c.fwd_user !== '' && c.fwd_user !== c.dst_user ? c.fwd_user : '');
+const forwardedTo = (c: Pick<CdrRow, 'fwd_user' | 'dst_user'>) =>
+  c.fwd_user !== '' && c.fwd_user !== c.dst_user ? c.fwd_user : '';
 /** Answered: a 2xx final answer (sip_code), or a talk time when the code was not recorded. */
-export const answered = (c: Pick<CdrRow, 'sip_code' | 'duration'>) => (c.sip_code ? c.sip_code.startsWith('2') : Number(c.duration) > 0);
+export const answered = (c: Pick<CdrRow, 'sip_code' | 'duration'>) =>
+  c.sip_code ? c.sip_code.startsWith('2') : Number(c.duration) > 0;
 
 /**
  * One acc_cdrs row as the record of one of its parties. Inbound / Outbound / Missed for that party; Missed-VM never
@@ -54,7 +56,9 @@ export function toCallRecord(c: CdrRow, names: ReadonlyMap<string, string>): Pla
   const fwd = forwardedTo(c);
   const out = c.role === 'out';
   const other = out ? `${c.dst_user}@${c.dst_domain}` : `${c.src_user}@${c.src_domain}`;
-  const flow: PlatformCallLeg[] = [{ callingNumber: c.src_user, dialedNumber: c.dst_user, target: c.dst_user, talkSeconds: fwd ? 0 : talk, startedAt }];
+  const flow: PlatformCallLeg[] = [
+    { callingNumber: c.src_user, dialedNumber: c.dst_user, target: c.dst_user, talkSeconds: fwd ? 0 : talk, startedAt },
+  ];
   if (fwd) flow.push({ callingNumber: c.dst_user, dialedNumber: fwd, target: fwd, talkSeconds: talk, startedAt });
   return {
     id: recordId(c.id, c.role),
@@ -84,7 +88,9 @@ interface Account {
   name: string;
 }
 
-const COLUMNS = sql.raw('id, start_time, duration, callid, src_user, src_domain, dst_user, dst_domain, sip_code, fwd_user');
+const COLUMNS = sql.raw(
+  'id, start_time, duration, callid, src_user, src_domain, dst_user, dst_domain, sip_code, fwd_user',
+);
 
 /**
  * Call records from Kamailio's acc_cdrs (deploy/kamailio/kamailio.cfg: one row per call, answered or not) for the
@@ -105,9 +111,16 @@ export class KamailioCallRecords {
 
   /** The tenant's accounts (one extension, or all), each with its SIP domain and name. */
   private async accounts(tenant: string, extensions?: string[]): Promise<Account[]> {
-    let q = this.db.selectFrom('builtin_extensions').select(['extension', 'domain', 'firstname', 'lastname']).where('tenant_id', '=', tenant);
+    let q = this.db
+      .selectFrom('builtin_extensions')
+      .select(['extension', 'domain', 'firstname', 'lastname'])
+      .where('tenant_id', '=', tenant);
     if (extensions) q = q.where('extension', 'in', extensions.length ? extensions : ['']);
-    return (await q.execute()).map((r) => ({ extension: r.extension, sipDomain: this.opts.sipDomainOf(r.domain), name: `${r.firstname} ${r.lastname}`.trim() }));
+    return (await q.execute()).map((r) => ({
+      extension: r.extension,
+      sipDomain: this.opts.sipDomainOf(r.domain),
+      name: `${r.firstname} ${r.lastname}`.trim(),
+    }));
   }
 
   /** Users of one SIP domain matched against a column: `=` for one, an array (PostgreSQL) or json_each (SQLite). */
@@ -142,7 +155,9 @@ export class KamailioCallRecords {
     const calls = await onKamailio(
       async () =>
         (
-          await sql<Omit<CdrRow, 'role'>>`SELECT ${COLUMNS} FROM acc_cdrs WHERE start_time >= ${from} AND start_time <= ${to} AND (${sql.join(sides, sql` OR `)})
+          await sql<
+            Omit<CdrRow, 'role'>
+          >`SELECT ${COLUMNS} FROM acc_cdrs WHERE start_time >= ${from} AND start_time <= ${to} AND (${sql.join(sides, sql` OR `)})
             ORDER BY start_time DESC, id DESC LIMIT ${offset + limit + 1}`.execute(this.kam.kysely)
         ).rows,
     );
@@ -157,10 +172,32 @@ export class KamailioCallRecords {
     if (!/^[1-9]\d{1,15}$/.test(id)) return null;
     const role = DIGIT_ROLE[Number(id.slice(-1))];
     if (!role) return null;
-    const row = await onKamailio(() => this.kam.kysely.selectFrom('acc_cdrs').select(['id', 'start_time', 'duration', 'callid', 'src_user', 'src_domain', 'dst_user', 'dst_domain', 'sip_code', 'fwd_user']).where('id', '=', Number(id.slice(0, -1))).executeTakeFirst());
+    const row = await onKamailio(() =>
+      this.kam.kysely
+        .selectFrom('acc_cdrs')
+        .select([
+          'id',
+          'start_time',
+          'duration',
+          'callid',
+          'src_user',
+          'src_domain',
+          'dst_user',
+          'dst_domain',
+          'sip_code',
+          'fwd_user',
+        ])
+        .where('id', '=', Number(id.slice(0, -1)))
+        .executeTakeFirst(),
+    );
     if (!row) return null;
     const c: CdrRow = { ...row, role };
-    const [user, domain] = role === 'out' ? [c.src_user, c.src_domain] : role === 'in' ? [c.dst_user, c.dst_domain] : [forwardedTo(c), c.dst_domain];
+    const [user, domain] =
+      role === 'out'
+        ? [c.src_user, c.src_domain]
+        : role === 'in'
+          ? [c.dst_user, c.dst_domain]
+          : [forwardedTo(c), c.dst_domain];
     if (!user) return null;
     const mine = await this.accounts(tenant, [user]);
     if (!mine.some((a) => a.sipDomain === domain)) return null;
@@ -171,8 +208,19 @@ export class KamailioCallRecords {
   /** The call's recording as a WAV, for a call-id of one of the tenant's calls; null when there is none. */
   async getRecording(tenant: string, ref: string): Promise<PlatformRecording | null> {
     if (!this.pcaps || !ref) return null;
-    const rows = await onKamailio(() => this.kam.kysely.selectFrom('acc_cdrs').select(['src_user', 'src_domain', 'dst_user', 'dst_domain', 'fwd_user']).where('callid', '=', ref).limit(20).execute());
-    const parties = rows.flatMap((r) => [`${r.src_user}@${r.src_domain}`, `${r.dst_user}@${r.dst_domain}`, ...(r.fwd_user ? [`${r.fwd_user}@${r.dst_domain}`] : [])]);
+    const rows = await onKamailio(() =>
+      this.kam.kysely
+        .selectFrom('acc_cdrs')
+        .select(['src_user', 'src_domain', 'dst_user', 'dst_domain', 'fwd_user'])
+        .where('callid', '=', ref)
+        .limit(20)
+        .execute(),
+    );
+    const parties = rows.flatMap((r) => [
+      `${r.src_user}@${r.src_domain}`,
+      `${r.dst_user}@${r.dst_domain}`,
+      ...(r.fwd_user ? [`${r.fwd_user}@${r.dst_domain}`] : []),
+    ]);
     if (parties.length === 0) return null;
     const users = [...new Set(parties.map((p) => p.slice(0, p.lastIndexOf('@'))))];
     const mine = new Set((await this.accounts(tenant, users)).map((a) => `${a.extension}@${a.sipDomain}`));

@@ -11,7 +11,9 @@ const EPOCH_DAY2 = 2 * 86_400_000;
 
 /** `ul.dump` (usrloc's JSON-RPC, Kamailio 5.6): only the fields read here. */
 export interface UlDump {
-  Domains?: { Domain?: { Domain?: string; AoRs?: { Info?: { AoR?: string; Contacts?: { Contact?: UlContact }[] } }[] } }[];
+  Domains?: {
+    Domain?: { Domain?: string; AoRs?: { Info?: { AoR?: string; Contacts?: { Contact?: UlContact }[] } }[] };
+  }[];
 }
 interface UlContact {
   Address?: string;
@@ -42,7 +44,8 @@ export class ContactOwners {
   }
 }
 
-const lowerDomain = (aor: string) => `${aor.slice(0, aor.lastIndexOf('@'))}@${aor.slice(aor.lastIndexOf('@') + 1).toLowerCase()}`;
+const lowerDomain = (aor: string) =>
+  `${aor.slice(0, aor.lastIndexOf('@'))}@${aor.slice(aor.lastIndexOf('@') + 1).toLowerCase()}`;
 
 /** The owners' registrations in an `ul.dump` answer (table "location"), live contacts only. */
 export function dumpedRegistrations(dump: UlDump, owners: ContactOwners, now = Date.now()): PlatformRegistration[] {
@@ -54,7 +57,12 @@ export function dumpedRegistrations(dump: UlDump, owners: ContactOwners, now = D
       if (!extension) continue;
       for (const { Contact: c } of a.Info?.Contacts ?? []) {
         if (!c?.Address) continue;
-        const expiresAt = c.Expires === 'permanent' ? PERMANENT : typeof c.Expires === 'number' && c.Expires > 0 ? new Date(now + c.Expires * 1000) : null;
+        const expiresAt =
+          c.Expires === 'permanent'
+            ? PERMANENT
+            : typeof c.Expires === 'number' && c.Expires > 0
+              ? new Date(now + c.Expires * 1000)
+              : null;
         if (expiresAt) out.push({ extension, contact: c.Address, userAgent: c['User-Agent'] ?? '', expiresAt });
       }
     }
@@ -64,7 +72,13 @@ export function dumpedRegistrations(dump: UlDump, owners: ContactOwners, now = D
 
 /** One `location` row as a registration of one of the owners' extensions, or null (another account, or expired). */
 export function tableRegistration(
-  r: { username: string; domain: string | null; contact: string; expires: string | number | Date | null; user_agent: string },
+  r: {
+    username: string;
+    domain: string | null;
+    contact: string;
+    expires: string | number | Date | null;
+    user_agent: string;
+  },
   owners: ContactOwners,
   now = Date.now(),
 ): PlatformRegistration | null {

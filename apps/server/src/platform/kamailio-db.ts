@@ -8,7 +8,14 @@ import { AppError } from '../lib/errors';
 /** Kamailio's own tables (5.x schema, as shipped in /usr/share/kamailio/{db_sqlite,postgres}): the columns we use. */
 export interface KamailioSchema {
   subscriber: { id: Generated<number>; username: string; domain: string; password: string; ha1: string; ha1b: string };
-  location: { id: Generated<number>; username: string; domain: string | null; contact: string; expires: string | number | Date | null; user_agent: string };
+  location: {
+    id: Generated<number>;
+    username: string;
+    domain: string | null;
+    contact: string;
+    expires: string | number | Date | null;
+    user_agent: string;
+  };
   /**
    * One row per call (acc cdr_enable, cdr_on_failed), with deploy/kamailio/provisio-extra.sql's extra columns:
    * dst_user = the number dialled, fwd_user = the user a forwarding rule sent the call to ('' if none), sip_code = the
@@ -65,10 +72,16 @@ export function parseKamailioDbUrl(url: string): { kind: 'postgres'; url: string
 export function openKamailioDb(url: string, opts: { pgSchema?: string } = {}): KamailioDb {
   const target = parseKamailioDbUrl(url);
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 4, ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}) });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 4,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
     // A connection that breaks (Kamailio's database restarted) must not end the process with an unheard 'error'.
     pool.on('error', (err) => warnOnStderr(err, 'an idle Kamailio database connection failed'));
-    pool.on('connect', (client) => client.on('error', (err) => warnOnStderr(err, 'a Kamailio database connection failed')));
+    pool.on('connect', (client) =>
+      client.on('error', (err) => warnOnStderr(err, 'a Kamailio database connection failed')),
+    );
     const kysely = new Kysely<KamailioSchema>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
@@ -83,7 +96,12 @@ export function openKamailioDb(url: string, opts: { pgSchema?: string } = {}): K
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 /** The digest hashes auth_db checks: ha1 = md5(user:realm:pw), ha1b = md5(user@domain:realm:pw). */
-export function subscriberHashes(username: string, domain: string, realm: string, password: string): { ha1: string; ha1b: string } {
+export function subscriberHashes(
+  username: string,
+  domain: string,
+  realm: string,
+  password: string,
+): { ha1: string; ha1b: string } {
   return { ha1: md5(`${username}:${realm}:${password}`), ha1b: md5(`${username}@${domain}:${realm}:${password}`) };
 }
 

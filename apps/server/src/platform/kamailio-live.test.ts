@@ -44,22 +44,50 @@ describe('callsOfAccounts (dlg.list → active calls of one tenant)', () => {
       [
         dialog({ callId: 'in@x', from: 'sip:9000@other.example', to: 'sip:4002@acme.example', start: 1795440010 }),
         dialog({ callId: 'out@x', from: 'sip:4001@acme.example', to: 'sip:5550100@acme.example', start: 1795440000 }),
-        dialog({ callId: 'both@x', from: 'sip:4001@ACME.example;x=y', to: 'sip:4002@acme.example;transport=udp', state: 3, start: 1795440020 }),
+        dialog({
+          callId: 'both@x',
+          from: 'sip:4001@ACME.example;x=y',
+          to: 'sip:4002@acme.example;transport=udp',
+          state: 3,
+          start: 1795440020,
+        }),
         dialog({ callId: 'foreign@x', from: 'sip:9000@other.example', to: 'sip:9001@other.example' }),
         dialog({ callId: 'same-ext-other-domain@x', from: 'sip:4001@other.example', to: 'sip:4002@other.example' }),
       ],
       acme,
     );
     expect(calls).toEqual([
-      { sipCallId: 'out@x', caller: 'sip:4001@acme.example', callee: 'sip:5550100@acme.example', aor: 'sip:4001@acme.example', startedAt: new Date(1795440000_000) },
-      { sipCallId: 'in@x', caller: 'sip:9000@other.example', callee: 'sip:4002@acme.example', aor: 'sip:4002@acme.example', startedAt: new Date(1795440010_000) },
-      { sipCallId: 'both@x', caller: 'sip:4001@acme.example', callee: 'sip:4002@acme.example', aor: 'sip:4001@acme.example', startedAt: new Date(1795440020_000) },
+      {
+        sipCallId: 'out@x',
+        caller: 'sip:4001@acme.example',
+        callee: 'sip:5550100@acme.example',
+        aor: 'sip:4001@acme.example',
+        startedAt: new Date(1795440000_000),
+      },
+      {
+        sipCallId: 'in@x',
+        caller: 'sip:9000@other.example',
+        callee: 'sip:4002@acme.example',
+        aor: 'sip:4002@acme.example',
+        startedAt: new Date(1795440010_000),
+      },
+      {
+        sipCallId: 'both@x',
+        caller: 'sip:4001@acme.example',
+        callee: 'sip:4002@acme.example',
+        aor: 'sip:4001@acme.example',
+        startedAt: new Date(1795440020_000),
+      },
     ]);
   });
 
   it('leaves out ringing (1 unconfirmed, 2 early) and ended (5 deleted) dialogs, and entries without a Call-ID', () => {
     const calls = callsOfAccounts(
-      [1, 2, 5].map((state) => dialog({ callId: `s${state}@x`, from: 'sip:4001@acme.example', to: 'sip:4002@acme.example', state })).concat([{ ...dialog({ callId: '', from: 'sip:4001@acme.example', to: 'sip:4002@acme.example' }) }]),
+      [1, 2, 5]
+        .map((state) =>
+          dialog({ callId: `s${state}@x`, from: 'sip:4001@acme.example', to: 'sip:4002@acme.example', state }),
+        )
+        .concat([{ ...dialog({ callId: '', from: 'sip:4001@acme.example', to: 'sip:4002@acme.example' }) }]),
       acme,
     );
     expect(calls).toEqual([]);
@@ -69,17 +97,30 @@ describe('callsOfAccounts (dlg.list → active calls of one tenant)', () => {
     expect(callsOfAccounts(null, acme)).toEqual([]);
     expect(callsOfAccounts(undefined, acme)).toEqual([]);
     expect(callsOfAccounts({}, acme)).toEqual([]);
-    expect(callsOfAccounts(dialog({ callId: 'one@x', from: 'sip:4001@acme.example', to: 'sip:1@acme.example' }), acme)).toHaveLength(1);
-    expect(callsOfAccounts([null, 3, 'x', dialog({ callId: 'one@x', from: 'sip:4001@acme.example', to: 'sip:1@acme.example' })], acme)).toHaveLength(1);
+    expect(
+      callsOfAccounts(dialog({ callId: 'one@x', from: 'sip:4001@acme.example', to: 'sip:1@acme.example' }), acme),
+    ).toHaveLength(1);
+    expect(
+      callsOfAccounts(
+        [null, 3, 'x', dialog({ callId: 'one@x', from: 'sip:4001@acme.example', to: 'sip:1@acme.example' })],
+        acme,
+      ),
+    ).toHaveLength(1);
   });
 
   it('falls back to init_ts when the dialog has no start time yet', () => {
-    const [c] = callsOfAccounts([dialog({ callId: 'c@x', from: 'sip:4001@acme.example', to: 'sip:2@acme.example', start: 0 })], acme);
+    const [c] = callsOfAccounts(
+      [dialog({ callId: 'c@x', from: 'sip:4001@acme.example', to: 'sip:2@acme.example', start: 0 })],
+      acme,
+    );
     expect(c!.startedAt).toEqual(new Date(1795439990_000));
   });
 
   it('keeps a caller that is not a SIP URI as Kamailio gave it', () => {
-    const [c] = callsOfAccounts([dialog({ callId: 'tel@x', from: 'tel:+15550100', to: 'sip:4002@acme.example' })], acme);
+    const [c] = callsOfAccounts(
+      [dialog({ callId: 'tel@x', from: 'tel:+15550100', to: 'sip:4002@acme.example' })],
+      acme,
+    );
     expect(c).toMatchObject({ caller: 'tel:+15550100', callee: 'sip:4002@acme.example', aor: 'sip:4002@acme.example' });
   });
 });

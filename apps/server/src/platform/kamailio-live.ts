@@ -40,7 +40,10 @@ export function aorOf(uri: string | undefined): string {
 /** The confirmed entries of a `dlg.list` answer (an array; jsonrpcs may also give null, {} or a single object). */
 function confirmed(dialogs: unknown): (DlgEntry & { 'call-id': string })[] {
   const list: unknown[] = Array.isArray(dialogs) ? dialogs : dialogs && typeof dialogs === 'object' ? [dialogs] : [];
-  return list.filter((d): d is DlgEntry & { 'call-id': string } => !!d && typeof d === 'object' && !!(d as DlgEntry)['call-id'] && CONFIRMED.has(Number((d as DlgEntry).state)));
+  return list.filter(
+    (d): d is DlgEntry & { 'call-id': string } =>
+      !!d && typeof d === 'object' && !!(d as DlgEntry)['call-id'] && CONFIRMED.has(Number((d as DlgEntry).state)),
+  );
 }
 
 /** The user parts of the callers and callees of the confirmed dialogs: the only extensions worth reading. */
@@ -65,7 +68,13 @@ export function callsOfAccounts(dialogs: unknown, accounts: ReadonlySet<string>)
     const mine = accounts.has(from) ? from : accounts.has(to) ? to : '';
     if (!mine) continue;
     const seconds = Number(d.start_ts) || Number(d.init_ts) || 0;
-    out.push({ sipCallId: d['call-id'], caller: from ? `sip:${from}` : (d.from_uri ?? ''), callee: to ? `sip:${to}` : (d.to_uri ?? ''), aor: `sip:${mine}`, startedAt: new Date(seconds * 1000) });
+    out.push({
+      sipCallId: d['call-id'],
+      caller: from ? `sip:${from}` : (d.from_uri ?? ''),
+      callee: to ? `sip:${to}` : (d.to_uri ?? ''),
+      aor: `sip:${mine}`,
+      startedAt: new Date(seconds * 1000),
+    });
   }
   return out.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.sipCallId.localeCompare(b.sipCallId));
 }
@@ -91,7 +100,12 @@ export class KamailioLiveCalls {
   private async accountsOf(tenant: string, extensions: string[]): Promise<Set<string>> {
     const out = new Set<string>();
     for (let i = 0; i < extensions.length; i += USERS_PER_QUERY) {
-      const rows = await this.db.selectFrom('builtin_extensions').select(['extension', 'domain']).where('tenant_id', '=', tenant).where('extension', 'in', extensions.slice(i, i + USERS_PER_QUERY)).execute();
+      const rows = await this.db
+        .selectFrom('builtin_extensions')
+        .select(['extension', 'domain'])
+        .where('tenant_id', '=', tenant)
+        .where('extension', 'in', extensions.slice(i, i + USERS_PER_QUERY))
+        .execute();
       for (const r of rows) out.add(`${r.extension}@${this.opts.sipDomainOf(r.domain).toLowerCase()}`);
     }
     return out;

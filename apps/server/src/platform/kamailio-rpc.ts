@@ -17,7 +17,12 @@ export class KamailioRpcError extends Error {
  * /RPC). `dlg.list`, `ul.dump`, `ul.rm`, `htable.reload`… A transport failure or timeout is a 424 platformUnavailable
  * (the caller may retry; never a 5xx); an error the RPC itself returns (e.g. "AOR not found") is a KamailioRpcError.
  */
-export async function kamailioRpc<T = unknown>(url: string, method: string, params: unknown[] = [], timeoutMs = RPC_TIMEOUT_MS): Promise<T> {
+export async function kamailioRpc<T = unknown>(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+  timeoutMs = RPC_TIMEOUT_MS,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {

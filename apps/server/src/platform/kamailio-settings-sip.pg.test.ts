@@ -8,7 +8,17 @@ import { type TestApp, startTestApp } from '../../test/harness';
 import { type XmlSipAccount, accountFromXml } from '../../test/kamailio/baresip';
 import { type Phone, type PhoneEvent, startPhone } from '../../test/kamailio/phones';
 import { writeFixtures } from '../../test/kamailio/audio';
-import { KAMAILIO_PG_CFG, type Kamailio, ensureSipTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, startKamailio } from '../../test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  ensureSipTools,
+  freePhonePorts,
+  freeTcpPort,
+  freeUdpPort,
+  kamailioPgUrl,
+  rpc,
+  startKamailio,
+} from '../../test/kamailio/sip-tools';
 
 // Runs in the postgres project only: the settings page's call control saved through the portal (PLATFORM=kamailio)
 // changes what happens to a real call. Debian's Kamailio with deploy/kamailio/kamailio.cfg on the throwaway cluster's
@@ -30,45 +40,102 @@ const phones: Partial<Record<keyof typeof people, Phone>> = {};
 /** Extension and app account (password changed from the temporary one), its account XML's account. */
 async function person(admin: string, extension: string): Promise<XmlSipAccount> {
   const email = `u${extension}@${DOMAIN}`;
-  const ext = await t.call('createExtension', { tenant_id: TENANT, extension, domain: DOMAIN, site_name: 'HQ', firstname: 'Sip', lastname: extension, email, admin: false }, { token: admin });
+  const ext = await t.call(
+    'createExtension',
+    {
+      tenant_id: TENANT,
+      extension,
+      domain: DOMAIN,
+      site_name: 'HQ',
+      firstname: 'Sip',
+      lastname: extension,
+      email,
+      admin: false,
+    },
+    { token: admin },
+  );
   expect(ext.statusCode, ext.body).toBe(200);
-  const link = await t.call('linkExtension', { email, did: `+1555${extension}`, pin: '246813', password: 'Temp!pw12', extension, tenant_id: TENANT }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    { email, did: `+1555${extension}`, pin: '246813', password: 'Temp!pw12', extension, tenant_id: TENANT },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
-  expect((await t.call('changeAppPassword', { username: email, old_password: 'Temp!pw12', new_password: PASSWORD })).statusCode).toBe(200);
+  expect(
+    (await t.call('changeAppPassword', { username: email, old_password: 'Temp!pw12', new_password: PASSWORD }))
+      .statusCode,
+  ).toBe(200);
   const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: email, cloud_password: PASSWORD });
-  const xml = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const xml = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/provision?${q}`,
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(xml.statusCode, xml.body).toBe(200);
   return accountFromXml(xml.body);
 }
 
 /** B saves a tab on the settings page's API, as the page does. */
 const saveB = async (tab: string, values: object) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/saveAppSettings', headers: { 'app-token': bToken }, payload: { tab, values } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/saveAppSettings',
+    headers: { 'app-token': bToken },
+    payload: { tab, values },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().availability).toBe('applied');
 };
 const saveCallControl = (values: object) => saveB('callControlSettings', values);
 const off = { enabled: false, number: '' };
-const plain = { dnd: false, call_waiting: true, forward_always: off, forward_busy: off, forward_no_answer: { ...off, ring_seconds: 20 } };
+const plain = {
+  dnd: false,
+  call_waiting: true,
+  forward_always: off,
+  forward_busy: off,
+  forward_no_answer: { ...off, ring_seconds: 20 },
+};
 
 beforeAll(async () => {
   ensureSipTools();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-cs-sip-'));
   const { tone } = writeFixtures(dir, 120);
-  kam = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3'] });
+  kam = await startKamailio({
+    port: await freeUdpPort(),
+    dbUrl: KAM_URL,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=3'],
+  });
   t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, KAMAILIO_RPC_URL: kam.rpcUrl, CLOUD_ID });
   const admin = await t.login();
-  expect((await t.call('createTenant', { tid: TENANT, tname: TENANT, domain: DOMAIN, site_name: 'HQ' }, { token: admin })).statusCode).toBe(200);
-  const profile = await t.call('profileCreateUpdate', { profile_name: `${TENANT} phones`, proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: TENANT }, { token: admin });
+  expect(
+    (await t.call('createTenant', { tid: TENANT, tname: TENANT, domain: DOMAIN, site_name: 'HQ' }, { token: admin }))
+      .statusCode,
+  ).toBe(200);
+  const profile = await t.call(
+    'profileCreateUpdate',
+    { profile_name: `${TENANT} phones`, proxy: `127.0.0.1:${kam.port}`, transport: 'udp', tenant_id: TENANT },
+    { token: admin },
+  );
   expect(profile.statusCode, profile.body).toBe(200);
   const sipPorts = await freePhonePorts(4);
   for (const [i, [who, extension]] of (Object.entries(people) as [keyof typeof people, string][]).entries()) {
     const account = await person(admin, extension);
-    const phone = await startPhone(account, { localPort: sipPorts[i]!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile: tone, autoAnswer: true });
+    const phone = await startPhone(account, {
+      localPort: sipPorts[i]!,
+      ctrlPort: await freeTcpPort(),
+      workDir: dir,
+      audioFile: tone,
+      autoAnswer: true,
+    });
     phones[who] = phone;
     await phone.registered();
   }
-  const login = await t.call('appLogin', { username: `u${people.b}@${DOMAIN}`, password: Buffer.from(PASSWORD).toString('base64') });
+  const login = await t.call('appLogin', {
+    username: `u${people.b}@${DOMAIN}`,
+    password: Buffer.from(PASSWORD).toString('base64'),
+  });
   expect(login.statusCode, login.body).toBe(200);
   bToken = login.json().app_token as string;
 }, 120_000);
@@ -81,7 +148,8 @@ afterAll(async () => {
   // The random domain's rows in Kamailio's shared database.
   const c = new pg.Client({ connectionString: KAM_URL });
   await c.connect();
-  for (const table of ['provisio_call_settings']) await c.query(`DELETE FROM ${table} WHERE key_name LIKE $1`, [`%@${DOMAIN}%`]);
+  for (const table of ['provisio_call_settings'])
+    await c.query(`DELETE FROM ${table} WHERE key_name LIKE $1`, [`%@${DOMAIN}%`]);
   for (const table of ['location', 'subscriber']) await c.query(`DELETE FROM ${table} WHERE domain = $1`, [DOMAIN]);
   await c.end();
 });
@@ -95,12 +163,18 @@ type Who = keyof typeof people;
 async function call(caller: Who, callee: Who, hangUp = true): Promise<{ a: string; rang: Who[] }> {
   const all = phones as Record<Who, Phone>;
   const others = (Object.keys(people) as Who[]).filter((w) => w !== caller);
-  const from = Object.fromEntries((Object.keys(people) as Who[]).map((w) => [w, all[w].events.length])) as Record<Who, number>;
+  const from = Object.fromEntries((Object.keys(people) as Who[]).map((w) => [w, all[w].events.length])) as Record<
+    Who,
+    number
+  >;
   await all[caller].dial(people[callee]);
   const at = from[caller];
   const end = await all[caller].waitFor(['CALL_ESTABLISHED', 'CALL_CLOSED'], { from: at, timeoutMs: 15_000 });
   const mine = (e: PhoneEvent) => e.id === end.id && e.direction === 'incoming';
-  if (end.type === 'CALL_ESTABLISHED') await Promise.any(others.map((w) => all[w].waitFor('CALL_ESTABLISHED', { from: from[w], timeoutMs: 3000, match: mine })));
+  if (end.type === 'CALL_ESTABLISHED')
+    await Promise.any(
+      others.map((w) => all[w].waitFor('CALL_ESTABLISHED', { from: from[w], timeoutMs: 3000, match: mine })),
+    );
   else await new Promise((r) => setTimeout(r, 500));
   const rang = others.filter((w) => all[w].events.slice(from[w]).some(mine));
   if (end.type === 'CALL_ESTABLISHED' && hangUp) {

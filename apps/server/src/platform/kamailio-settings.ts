@@ -6,7 +6,13 @@ import { AppError, uniqueOr } from '../lib/errors';
 import { BuiltinAppSettings } from './builtin-settings';
 import type { AppSettingsStore, TabAvailability } from './connector';
 import { type KamailioDb, onKamailio } from './kamailio-db';
-import { type CallSettingKey, type CallSettingsSchema, FIXED_KEYS, blockedPattern, callSettingKeys } from './kamailio-settings-keys';
+import {
+  type CallSettingKey,
+  type CallSettingsSchema,
+  FIXED_KEYS,
+  blockedPattern,
+  callSettingKeys,
+} from './kamailio-settings-keys';
 import { kamailioRpc } from './kamailio-rpc';
 
 export interface KamailioSettingsOptions {
@@ -20,14 +26,25 @@ const ENFORCED = ['callControlSettings', 'blockedNumbersSettings'] as const;
 type EnforcedTab = (typeof ENFORCED)[number];
 const isEnforced = (tab: string): tab is EnforcedTab => (ENFORCED as readonly string[]).includes(tab);
 /** Tabs Kamailio cannot make take effect: no media server (voicemail, schedules' voicemail and time rules), no groups. */
-const UNAVAILABLE: Record<string, MessageKey> = { voicemailSettings: 'settingsNeedMediaServer', schedulesSettings: 'settingsNeedMediaServer', callGroupsSettings: 'settingsNoCallGroups' };
+const UNAVAILABLE: Record<string, MessageKey> = {
+  voicemailSettings: 'settingsNeedMediaServer',
+  schedulesSettings: 'settingsNeedMediaServer',
+  callGroupsSettings: 'settingsNoCallGroups',
+};
 
 type Trx = Kysely<CallSettingsSchema>;
 type Row = CallSettingKey & { key_type: number; expires: number };
 
 /** Every row of one AOR: its fixed keys and its blocked numbers. */
 const ofAor = (aor: string) => (eb: ExpressionBuilder<CallSettingsSchema, 'provisio_call_settings'>) =>
-  eb.or([eb('key_name', 'in', FIXED_KEYS.map((k) => `${k}::${aor}`)), sql<SqlBool>`key_name LIKE ${blockedPattern(aor)} ESCAPE '\\'`]);
+  eb.or([
+    eb(
+      'key_name',
+      'in',
+      FIXED_KEYS.map((k) => `${k}::${aor}`),
+    ),
+    sql<SqlBool>`key_name LIKE ${blockedPattern(aor)} ESCAPE '\\'`,
+  ]);
 
 /** Replaces the rows of one AOR in one transaction; the rows it had before (to put back if Kamailio does not reload). */
 async function replaceRows(db: Trx, aor: string, rows: (CallSettingKey & Partial<Row>)[]): Promise<Row[]> {
@@ -36,9 +53,18 @@ async function replaceRows(db: Trx, aor: string, rows: (CallSettingKey & Partial
     uniqueOr(
       () =>
         db.transaction().execute(async (trx) => {
-          const before = await trx.selectFrom('provisio_call_settings').select(['key_name', 'key_type', 'value_type', 'key_value', 'expires']).where(ofAor(aor)).orderBy('id').execute();
+          const before = await trx
+            .selectFrom('provisio_call_settings')
+            .select(['key_name', 'key_type', 'value_type', 'key_value', 'expires'])
+            .where(ofAor(aor))
+            .orderBy('id')
+            .execute();
           await trx.deleteFrom('provisio_call_settings').where(ofAor(aor)).execute();
-          if (rows.length) await trx.insertInto('provisio_call_settings').values(rows.map((r) => ({ key_type: 0, expires: 0, ...r }))).execute();
+          if (rows.length)
+            await trx
+              .insertInto('provisio_call_settings')
+              .values(rows.map((r) => ({ key_type: 0, expires: 0, ...r })))
+              .execute();
           return before as Row[];
         }),
       () => new AppError('conflict', 'callSettingsNotApplied'),
@@ -68,7 +94,10 @@ export class KamailioAppSettings implements AppSettingsStore {
   }
 
   availability(tab: string): TabAvailability {
-    if (isEnforced(tab)) return this.opts.rpcUrl ? { availability: 'applied' } : { availability: 'unavailable', reason: 'settingsNeedSipControl' };
+    if (isEnforced(tab))
+      return this.opts.rpcUrl
+        ? { availability: 'applied' }
+        : { availability: 'unavailable', reason: 'settingsNeedSipControl' };
     const reason = UNAVAILABLE[tab];
     return reason ? { availability: 'unavailable', reason } : { availability: 'stored' };
   }
@@ -84,8 +113,14 @@ export class KamailioAppSettings implements AppSettingsStore {
     const aor = await this.aorOf(tenant, extension);
     await this.serially(async () => {
       // The AOR's keys come from both enforced tabs: the one being saved and the other as the portal holds it.
-      const callControl = tab === 'callControlSettings' ? (values as SettingsValues<'callControlSettings'>) : await this.held(tenant, extension, 'callControlSettings');
-      const blocked = tab === 'blockedNumbersSettings' ? (values as SettingsValues<'blockedNumbersSettings'>) : await this.held(tenant, extension, 'blockedNumbersSettings');
+      const callControl =
+        tab === 'callControlSettings'
+          ? (values as SettingsValues<'callControlSettings'>)
+          : await this.held(tenant, extension, 'callControlSettings');
+      const blocked =
+        tab === 'blockedNumbersSettings'
+          ? (values as SettingsValues<'blockedNumbersSettings'>)
+          : await this.held(tenant, extension, 'blockedNumbersSettings');
       const rows = callSettingKeys(aor, callControl, blocked);
       const before = await replaceRows(this.cs, aor, rows);
       await this.reloadOrRestore(aor, before);
@@ -93,7 +128,9 @@ export class KamailioAppSettings implements AppSettingsStore {
         await this.stored.save(tenant, extension, tab, values);
       } catch (err) {
         // The portal could not keep the value: Kamailio goes back to what the portal still shows.
-        await replaceRows(this.cs, aor, before).then(() => this.reload()).catch((e) => warnOnStderr(e, 'call settings: could not put back the previous Kamailio keys'));
+        await replaceRows(this.cs, aor, before)
+          .then(() => this.reload())
+          .catch((e) => warnOnStderr(e, 'call settings: could not put back the previous Kamailio keys'));
         throw err;
       }
     });
@@ -114,7 +151,10 @@ export class KamailioAppSettings implements AppSettingsStore {
       const aor = `${extension}@${this.opts.sipDomainOf(row.domain)}`;
       await this.serially(async () => {
         const before = await replaceRows(this.cs, aor, []);
-        if (before.length && this.opts.rpcUrl) await this.reload().catch((e) => warnOnStderr(e, `call settings: htable.reload after deleting ${aor} failed`));
+        if (before.length && this.opts.rpcUrl)
+          await this.reload().catch((e) =>
+            warnOnStderr(e, `call settings: htable.reload after deleting ${aor} failed`),
+          );
       });
     }
     await this.stored.forget(tenant, extension);
@@ -130,19 +170,35 @@ export class KamailioAppSettings implements AppSettingsStore {
     const to = await this.aorOf(tenant, extension);
     if (from === to) return;
     await this.serially(async () => {
-      const rows = callSettingKeys(to, await this.held(tenant, extension, 'callControlSettings'), await this.held(tenant, extension, 'blockedNumbersSettings'));
+      const rows = callSettingKeys(
+        to,
+        await this.held(tenant, extension, 'callControlSettings'),
+        await this.held(tenant, extension, 'blockedNumbersSettings'),
+      );
       const old = await replaceRows(this.cs, from, []);
       await replaceRows(this.cs, to, rows);
-      if ((old.length || rows.length) && this.opts.rpcUrl) await this.reload().catch((e) => warnOnStderr(e, `call settings: htable.reload after moving ${from} to ${to} failed`));
+      if ((old.length || rows.length) && this.opts.rpcUrl)
+        await this.reload().catch((e) =>
+          warnOnStderr(e, `call settings: htable.reload after moving ${from} to ${to} failed`),
+        );
     });
   }
 
-  private async held<T extends EnforcedTab>(tenant: string, extension: string, tab: T): Promise<SettingsValues<T> | null> {
+  private async held<T extends EnforcedTab>(
+    tenant: string,
+    extension: string,
+    tab: T,
+  ): Promise<SettingsValues<T> | null> {
     return (await this.stored.get(tenant, extension, tab)) as SettingsValues<T> | null;
   }
 
   private extensionRow(tenant: string, extension: string) {
-    return this.db.selectFrom('builtin_extensions').select('domain').where('tenant_id', '=', tenant).where('extension', '=', extension).executeTakeFirst();
+    return this.db
+      .selectFrom('builtin_extensions')
+      .select('domain')
+      .where('tenant_id', '=', tenant)
+      .where('extension', '=', extension)
+      .executeTakeFirst();
   }
 
   private async aorOf(tenant: string, extension: string): Promise<string> {
@@ -163,7 +219,9 @@ export class KamailioAppSettings implements AppSettingsStore {
       // A reload that timed out may still have happened: reload once more, so Kamailio holds the rows put back.
       await replaceRows(this.cs, aor, before)
         .then(() => this.reload())
-        .catch((e) => warnOnStderr(e, `call settings: Kamailio did not reload ${aor}; its previous keys are back in the table`));
+        .catch((e) =>
+          warnOnStderr(e, `call settings: Kamailio did not reload ${aor}; its previous keys are back in the table`),
+        );
       const e = new AppError('platform_unreachable', 'callSettingsNotApplied');
       e.cause = err;
       throw e;

@@ -7,7 +7,15 @@ import { parseCscPayload } from '@provisio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type XmlSipAccount, accountFromXml, baresipRegister } from '../../test/kamailio/baresip';
-import { KAMAILIO_PG_CFG, type Kamailio, ensureSipTools, freeUdpPort, kamailioPgUrl, sippRegister, startKamailio } from '../../test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  ensureSipTools,
+  freeUdpPort,
+  kamailioPgUrl,
+  sippRegister,
+  startKamailio,
+} from '../../test/kamailio/sip-tools';
 
 // Runs in the postgres project only (*.pg.test.ts): Kamailio on the throwaway cluster's "kamailio" database
 // (scripts/pg-throwaway.sh), configured as deploy/kamailio/kamailio.cfg; real clients configured from the XML alone.
@@ -32,12 +40,26 @@ async function kamQuery<T extends pg.QueryResultRow>(sql: string, params: unknow
 
 beforeAll(async () => {
   ensureSipTools();
-  expect(fs.existsSync('/usr/share/kamailio/postgres/auth_db-create.sql'), 'package kamailio-postgres-modules').toBe(true);
+  expect(fs.existsSync('/usr/share/kamailio/postgres/auth_db-create.sql'), 'package kamailio-postgres-modules').toBe(
+    true,
+  );
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-sip-'));
   await kamQuery("DELETE FROM location WHERE username ~ '^[345]0[0-9][0-9]$'");
   await kamQuery("DELETE FROM subscriber WHERE username ~ '^[345]0[0-9][0-9]$'");
-  kamFd = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3'] });
-  kamRealm = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3', `REALM="${REALM}"`] });
+  kamFd = await startKamailio({
+    port: await freeUdpPort(),
+    dbUrl: KAM_URL,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=3'],
+  });
+  kamRealm = await startKamailio({
+    port: await freeUdpPort(),
+    dbUrl: KAM_URL,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=3', `REALM="${REALM}"`],
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -56,15 +78,40 @@ interface Person {
 
 /** Tenant, extension and its app account, created through the API as an administrator would. */
 async function setUp(t: TestApp, admin: string, p: Person, proxy?: string): Promise<void> {
-  const tenant = await t.call('createTenant', { tid: p.tenant, tname: p.tenant, domain: p.domain, site_name: 'HQ' }, { token: admin });
+  const tenant = await t.call(
+    'createTenant',
+    { tid: p.tenant, tname: p.tenant, domain: p.domain, site_name: 'HQ' },
+    { token: admin },
+  );
   expect(tenant.statusCode, tenant.body).toBe(200);
-  const ext = await t.call('createExtension', { tenant_id: p.tenant, extension: p.extension, domain: p.domain, site_name: 'HQ', firstname: 'Sip', lastname: `Proof ${p.extension}`, email: p.email, admin: false }, { token: admin });
+  const ext = await t.call(
+    'createExtension',
+    {
+      tenant_id: p.tenant,
+      extension: p.extension,
+      domain: p.domain,
+      site_name: 'HQ',
+      firstname: 'Sip',
+      lastname: `Proof ${p.extension}`,
+      email: p.email,
+      admin: false,
+    },
+    { token: admin },
+  );
   expect(ext.statusCode, ext.body).toBe(200);
   const did = `+1555${p.extension}${p.domain.length}`;
-  const link = await t.call('linkExtension', { email: p.email, did, pin: '246813', password: p.password, extension: p.extension, tenant_id: p.tenant }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    { email: p.email, did, pin: '246813', password: p.password, extension: p.extension, tenant_id: p.tenant },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
   if (proxy) {
-    const profile = await t.call('profileCreateUpdate', { profile_name: `${p.tenant} phones`, proxy, transport: 'udp', tenant_id: p.tenant }, { token: admin });
+    const profile = await t.call(
+      'profileCreateUpdate',
+      { profile_name: `${p.tenant} phones`, proxy, transport: 'udp', tenant_id: p.tenant },
+      { token: admin },
+    );
     expect(profile.statusCode, profile.body).toBe(200);
   }
 }
@@ -72,7 +119,11 @@ async function setUp(t: TestApp, admin: string, p: Person, proxy?: string): Prom
 /** GET /api/v1/provision as the app does at sign-in; the XML text. */
 async function provisionXml(t: TestApp, p: Person): Promise<string> {
   const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: p.email, cloud_password: p.password });
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/provision?${q}`,
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
 }
@@ -85,9 +136,15 @@ async function reprovision(t: TestApp, held: string, cloudPassword: string): Pro
   const url = accountFromXml(held).extProvUrl;
   expect(url.startsWith(`${t.deps.config.publicUrl}/api/v1/provision?`), url).toBe(true);
   const cloudUser = /<cloud_username>([^<]*)<\/cloud_username>/.exec(held)?.[1] ?? '';
-  const filled = url.replace('%account[cloud_username]%', encodeURIComponent(cloudUser)).replace('%account[cloud_password]%', encodeURIComponent(cloudPassword));
+  const filled = url
+    .replace('%account[cloud_username]%', encodeURIComponent(cloudUser))
+    .replace('%account[cloud_password]%', encodeURIComponent(cloudPassword));
   const u = new URL(filled);
-  const res = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${u.pathname}${u.search}`,
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
 }
@@ -97,20 +154,42 @@ const register = async (a: XmlSipAccount) => baresipRegister(a, { localPort: awa
 describe('baresip configured only from the account XML registers with Kamailio on PostgreSQL', () => {
   describe('one SIP domain for every tenant (KAMAILIO_SIP_DOMAIN), the Kamailio address as KAMAILIO_SIP_HOST', () => {
     let t: TestApp;
-    const ana: Person = { tenant: 'single-t', domain: 'single-t.example', extension: '4001', email: 'ana@single-t.example', password: 'Single!Domain-2024' };
+    const ana: Person = {
+      tenant: 'single-t',
+      domain: 'single-t.example',
+      extension: '4001',
+      email: 'ana@single-t.example',
+      password: 'Single!Domain-2024',
+    };
     beforeAll(async () => {
-      t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, KAMAILIO_SIP_DOMAIN: 'single.example', KAMAILIO_SIP_HOST: `127.0.0.1:${kamFd.port}`, CLOUD_ID });
+      t = await startTestApp({
+        PLATFORM: 'kamailio',
+        KAMAILIO_DB_URL: KAM_URL,
+        KAMAILIO_SIP_DOMAIN: 'single.example',
+        KAMAILIO_SIP_HOST: `127.0.0.1:${kamFd.port}`,
+        CLOUD_ID,
+      });
       await setUp(t, await t.login(), ana);
     }, 120_000);
     afterAll(() => t?.close());
 
     it('host = the SIP domain, proxy = the SIP host: 200 OK; a wrong password (SIPp) gets 401', async () => {
       const acct = accountFromXml(await provisionXml(t, ana));
-      expect(acct).toMatchObject({ username: '4001', authUsername: '4001', host: 'single.example', proxy: `127.0.0.1:${kamFd.port}` });
+      expect(acct).toMatchObject({
+        username: '4001',
+        authUsername: '4001',
+        host: 'single.example',
+        proxy: `127.0.0.1:${kamFd.port}`,
+      });
       const reg = await register(acct);
       expect(reg.line, kamFd.log().slice(-1500)).toMatch(/200 OK/);
       expect(reg.ok).toBe(true);
-      const wrong = sippRegister({ ...acct, password: 'not-the-password', localPort: await freeUdpPort(), workDir: dir });
+      const wrong = sippRegister({
+        ...acct,
+        password: 'not-the-password',
+        localPort: await freeUdpPort(),
+        workDir: dir,
+      });
       expect(wrong.ok).toBe(false);
       expect(wrong.refusal).toMatch(/^SIP\/2\.0 401 /);
     });
@@ -119,8 +198,20 @@ describe('baresip configured only from the account XML registers with Kamailio o
   describe('several SIP domains, the client profile naming a proxy that is not the domain', () => {
     let t: TestApp;
     let admin: string;
-    const multi: Person = { tenant: 'multi-t', domain: 'multi.example', extension: '3001', email: 'sip3001@multi.example', password: 'Multi!Domain-2024' };
-    const other: Person = { tenant: 'other-t', domain: 'other.example', extension: '3001', email: 'sip3001@other.example', password: 'Other!Domain-2024' };
+    const multi: Person = {
+      tenant: 'multi-t',
+      domain: 'multi.example',
+      extension: '3001',
+      email: 'sip3001@multi.example',
+      password: 'Multi!Domain-2024',
+    };
+    const other: Person = {
+      tenant: 'other-t',
+      domain: 'other.example',
+      extension: '3001',
+      email: 'sip3001@other.example',
+      password: 'Other!Domain-2024',
+    };
     beforeAll(async () => {
       t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, CLOUD_ID });
       admin = await t.login();
@@ -141,7 +232,11 @@ describe('baresip configured only from the account XML registers with Kamailio o
 
     it('after a SIP password rotation the held account gets 401; re-provisioning through its extProvUrl registers again', async () => {
       const held = await provisionXml(t, multi);
-      const rotated = await t.call('setSipPassword', { tenant_id: multi.tenant, extension: multi.extension }, { token: admin });
+      const rotated = await t.call(
+        'setSipPassword',
+        { tenant_id: multi.tenant, extension: multi.extension },
+        { token: admin },
+      );
       expect(rotated.statusCode, rotated.body).toBe(200);
       const stale = await register(accountFromXml(held));
       expect(stale.ok).toBe(false);
@@ -157,7 +252,13 @@ describe('baresip configured only from the account XML registers with Kamailio o
   describe('an app set up from its QR (activation secret), then revoked by an administrator', () => {
     let t: TestApp;
     let admin: string;
-    const rev: Person = { tenant: 'revoke-t', domain: 'revoke.example', extension: '3050', email: 'sip3050@revoke.example', password: 'Revoke!Domain-2024' };
+    const rev: Person = {
+      tenant: 'revoke-t',
+      domain: 'revoke.example',
+      extension: '3050',
+      email: 'sip3050@revoke.example',
+      password: 'Revoke!Domain-2024',
+    };
     beforeAll(async () => {
       t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, CLOUD_ID });
       admin = await t.login();
@@ -171,7 +272,11 @@ describe('baresip configured only from the account XML registers with Kamailio o
       const secret = parseCscPayload(qr.json().qrValue)!.password!;
       expect(secret).not.toBe(rev.password);
       const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: rev.email, cloud_password: secret });
-      const first = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+      const first = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/provision?${q}`,
+        headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+      });
       expect(first.statusCode, first.body).toBe(200);
       const held = accountFromXml(first.body);
       const reg = await register(held);
@@ -182,7 +287,11 @@ describe('baresip configured only from the account XML registers with Kamailio o
       const stale = await register(held);
       expect(stale.ok).toBe(false);
       expect(stale.line).toMatch(/401 Unauthorized/);
-      const again = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/provision?${q}`,
+        headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+      });
       expect(again.statusCode).toBe(403);
       expect(again.body).toContain('<message>Invalid Credentials</message>');
     });
@@ -190,7 +299,13 @@ describe('baresip configured only from the account XML registers with Kamailio o
 
   describe('one digest realm for all domains (KAMAILIO_REALM and the config define REALM)', () => {
     let t: TestApp;
-    const rita: Person = { tenant: 'realm-t', domain: 'realm.example', extension: '5001', email: 'rita@realm.example', password: 'Fixed!Realm-2024' };
+    const rita: Person = {
+      tenant: 'realm-t',
+      domain: 'realm.example',
+      extension: '5001',
+      email: 'rita@realm.example',
+      password: 'Fixed!Realm-2024',
+    };
     beforeAll(async () => {
       t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, KAMAILIO_REALM: REALM, CLOUD_ID });
       await setUp(t, await t.login(), rita, `127.0.0.1:${kamRealm.port}`);
@@ -200,8 +315,15 @@ describe('baresip configured only from the account XML registers with Kamailio o
     it('hashes with the fixed realm, keeps <host> the domain, and registers (the realm comes from the challenge)', async () => {
       const acct = accountFromXml(await provisionXml(t, rita));
       expect(acct).toMatchObject({ username: '5001', host: 'realm.example', proxy: `127.0.0.1:${kamRealm.port}` });
-      const [row] = await kamQuery<{ domain: string; ha1: string; ha1b: string }>('SELECT domain, ha1, ha1b FROM subscriber WHERE username = $1', ['5001']);
-      expect(row).toEqual({ domain: 'realm.example', ha1: md5(`5001:${REALM}:${acct.password}`), ha1b: md5(`5001@realm.example:${REALM}:${acct.password}`) });
+      const [row] = await kamQuery<{ domain: string; ha1: string; ha1b: string }>(
+        'SELECT domain, ha1, ha1b FROM subscriber WHERE username = $1',
+        ['5001'],
+      );
+      expect(row).toEqual({
+        domain: 'realm.example',
+        ha1: md5(`5001:${REALM}:${acct.password}`),
+        ha1b: md5(`5001@realm.example:${REALM}:${acct.password}`),
+      });
       const reg = await register(acct);
       expect(reg.line, kamRealm.log().slice(-1500)).toMatch(/200 OK/);
       expect(reg.ok).toBe(true);

@@ -46,7 +46,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcapPackets, readWav, rms, syllabicity, toneLevel, writeFixtures } from '../../test/kamailio/audio';
 import type { XmlSipAccount } from '../../test/kamailio/baresip';
 import { type Phone, type PhoneEvent, startPhone } from '../../test/kamailio/phones';
-import { KAMAILIO_PG_CFG, type Kamailio, type Rtpengine, ensureCallTools, freePhonePorts, freeTcpPort, freeUdpPort, kamailioPgUrl, rpc, sippAnonymousInvite, startKamailio, startRtpengine } from '../../test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  type Rtpengine,
+  ensureCallTools,
+  freePhonePorts,
+  freeTcpPort,
+  freeUdpPort,
+  kamailioPgUrl,
+  rpc,
+  sippAnonymousInvite,
+  startKamailio,
+  startRtpengine,
+} from '../../test/kamailio/sip-tools';
 import { subscriberHashes } from './kamailio-db';
 
 const KAM_URL = kamailioPgUrl();
@@ -60,9 +73,18 @@ let rtpOpts: Parameters<typeof startRtpengine>[0];
 const phones: Record<'a' | 'b' | 'c' | 'd', Phone> = {} as never;
 let db: pg.Pool;
 
-const q = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+const q = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+  (await db.query<T>(sql, params)).rows;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const account = (username: string): XmlSipAccount => ({ username, password: `pw-${username}-Stack`, authUsername: username, host: DOMAIN, proxy: `127.0.0.1:${kam.port}`, transport: 'udp', extProvUrl: '' });
+const account = (username: string): XmlSipAccount => ({
+  username,
+  password: `pw-${username}-Stack`,
+  authUsername: username,
+  host: DOMAIN,
+  proxy: `127.0.0.1:${kam.port}`,
+  transport: 'udp',
+  extProvUrl: '',
+});
 
 /** Polls `fn` until it returns something truthy. */
 async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
@@ -87,13 +109,29 @@ interface CdrRow {
   sip_code: string;
   fwd_user: string;
 }
-type Dialog = { 'call-id': string; from_uri: string; to_uri: string; state: number; start_ts: number; variables: Array<Record<string, string>> };
-const cdrOf = (callid: string) => until(`acc_cdrs row of ${callid}`, async () => (await q<CdrRow>('SELECT * FROM acc_cdrs WHERE callid = $1', [callid]))[0]);
+type Dialog = {
+  'call-id': string;
+  from_uri: string;
+  to_uri: string;
+  state: number;
+  start_ts: number;
+  variables: Array<Record<string, string>>;
+};
+const cdrOf = (callid: string) =>
+  until(
+    `acc_cdrs row of ${callid}`,
+    async () => (await q<CdrRow>('SELECT * FROM acc_cdrs WHERE callid = $1', [callid]))[0],
+  );
 
 /** Sets the call-settings keys (htable "cs") and reloads them, as the portal does. */
 async function settings(keys: Array<[string, 0 | 1, string]>): Promise<void> {
   await q("DELETE FROM provisio_call_settings WHERE key_name LIKE '%@' || $1 || '%'", [DOMAIN]);
-  for (const [name, type, value] of keys) await q('INSERT INTO provisio_call_settings (key_name, value_type, key_value) VALUES ($1, $2, $3)', [name, type, value]);
+  for (const [name, type, value] of keys)
+    await q('INSERT INTO provisio_call_settings (key_name, value_type, key_value) VALUES ($1, $2, $3)', [
+      name,
+      type,
+      value,
+    ]);
   expect(await rpc(kam.rpcPort, 'htable.reload', ['cs'])).toMatch(/reloaded/i);
 }
 const aor = (u: string) => `${u}@${DOMAIN}`;
@@ -122,17 +160,48 @@ beforeAll(async () => {
   await q("DELETE FROM provisio_call_settings WHERE key_name LIKE '%@' || $1 || '%'", [DOMAIN]);
   for (const u of users) {
     const { ha1, ha1b } = subscriberHashes(u, DOMAIN, DOMAIN, `pw-${u}-Stack`);
-    await q('INSERT INTO subscriber (username, domain, password, ha1, ha1b) VALUES ($1, $2, $3, $4, $5)', [u, DOMAIN, `pw-${u}-Stack`, ha1, ha1b]);
+    await q('INSERT INTO subscriber (username, domain, password, ha1, ha1b) VALUES ($1, $2, $3, $4, $5)', [
+      u,
+      DOMAIN,
+      `pw-${u}-Stack`,
+      ha1,
+      ha1b,
+    ]);
   }
   const portMin = 40000 + 200 * Math.floor(Math.random() * 90);
-  rtpOpts = { ngPort: await freeUdpPort(), portMin, portMax: portMin + 199, recordingDir: path.join(dir, 'recordings'), workDir: dir };
+  rtpOpts = {
+    ngPort: await freeUdpPort(),
+    portMin,
+    portMax: portMin + 199,
+    recordingDir: path.join(dir, 'recordings'),
+    workDir: dir,
+  };
   rtp = await startRtpengine(rtpOpts);
-  kam = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3'], rpcPort: await freeTcpPort(), rtpengineSock: rtp.ngPort });
+  kam = await startKamailio({
+    port: await freeUdpPort(),
+    dbUrl: KAM_URL,
+    workDir: dir,
+    cfg: KAMAILIO_PG_CFG,
+    defines: ['USRLOC_DB_MODE=3'],
+    rpcPort: await freeTcpPort(),
+    rtpengineSock: rtp.ngPort,
+  });
   const audio = writeFixtures(dir, 300);
   const [pa, pb, pc, pd] = await freePhonePorts(4);
-  const spec = { a: [pa, audio.speech, false], b: [pb, audio.tone, true], c: [pc, audio.tone, true], d: [pd, audio.tone, false] } as const;
+  const spec = {
+    a: [pa, audio.speech, false],
+    b: [pb, audio.tone, true],
+    c: [pc, audio.tone, true],
+    d: [pd, audio.tone, false],
+  } as const;
   for (const [k, [port, file, autoAnswer]] of Object.entries(spec)) {
-    phones[k as keyof typeof phones] = await startPhone(account(USERS[k as keyof typeof spec]), { localPort: port!, ctrlPort: await freeTcpPort(), workDir: dir, audioFile: file, autoAnswer });
+    phones[k as keyof typeof phones] = await startPhone(account(USERS[k as keyof typeof spec]), {
+      localPort: port!,
+      ctrlPort: await freeTcpPort(),
+      workDir: dir,
+      audioFile: file,
+      autoAnswer,
+    });
   }
   await Promise.all(Object.values(phones).map((p) => p.registered()));
 }, 60_000);
@@ -155,11 +224,20 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await phones.b.waitFor('CALL_ESTABLISHED', { from: bFrom });
     const callid = up.id!;
 
-    const dlg = await until('the confirmed dialog in dlg.list', async () => (await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).find((d) => d['call-id'] === callid && d.state === 4));
+    const dlg = await until('the confirmed dialog in dlg.list', async () =>
+      (await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).find((d) => d['call-id'] === callid && d.state === 4),
+    );
     expect(dlg.from_uri).toBe(`sip:${aor(USERS.a)}`);
     expect(dlg.to_uri).toMatch(new RegExp(`^sip:${USERS.b}@${DOMAIN}`));
     expect(Math.abs(dlg.start_ts * 1000 - answeredAt)).toBeLessThan(1500);
-    expect(Object.assign({}, ...dlg.variables)).toMatchObject({ src_user: USERS.a, src_domain: DOMAIN, dst_user: USERS.b, dst_domain: DOMAIN, fwd_user: '', sip_code: '200' });
+    expect(Object.assign({}, ...dlg.variables)).toMatchObject({
+      src_user: USERS.a,
+      src_domain: DOMAIN,
+      dst_user: USERS.b,
+      dst_domain: DOMAIN,
+      fwd_user: '',
+      sip_code: '200',
+    });
 
     await sleep(4000);
     await phones.a.hangup();
@@ -167,7 +245,10 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await phones.a.waitFor('CALL_CLOSED', { from });
     await phones.b.waitFor('CALL_CLOSED', { from: bFrom });
     // A dialog just ended may stay listed for a moment in state 5 (deleted): live calls are the states below 5.
-    await until('the dialog to leave dlg.list', async () => !(await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).some((d) => d['call-id'] === callid && d.state < 5));
+    await until(
+      'the dialog to leave dlg.list',
+      async () => !(await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).some((d) => d['call-id'] === callid && d.state < 5),
+    );
 
     // B hears A's speech, A hears B's 440 Hz tone (the received audio, as each phone decoded it).
     const atB = readWav(await until('B received audio', async () => phones.b.receivedWav()));
@@ -179,7 +260,14 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     expect(toneLevel(atA.pcm, atA.sampleRate, 440)).toBeGreaterThan(0.8);
 
     const cdr = await cdrOf(callid);
-    expect(cdr).toMatchObject({ src_user: USERS.a, src_domain: DOMAIN, dst_user: USERS.b, dst_domain: DOMAIN, sip_code: '200', fwd_user: '' });
+    expect(cdr).toMatchObject({
+      src_user: USERS.a,
+      src_domain: DOMAIN,
+      dst_user: USERS.b,
+      dst_domain: DOMAIN,
+      sip_code: '200',
+      fwd_user: '',
+    });
     expect(Math.abs(cdr.duration - (hungUpAt - answeredAt) / 1000)).toBeLessThan(1);
     expect(await q('SELECT 1 FROM missed_calls WHERE callid = $1', [callid])).toEqual([]);
 
@@ -196,20 +284,41 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     const from = phones.a.events.length;
     await phones.a.dial(USERS.d);
     const ringing = await phones.d.waitFor('CALL_INCOMING', { from: dFrom });
-    const early = await until('the ringing dialog', async () => (await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).find((d) => d['call-id'] === ringing.id));
+    const early = await until('the ringing dialog', async () =>
+      (await rpc<Dialog[]>(kam.rpcPort, 'dlg.list')).find((d) => d['call-id'] === ringing.id),
+    );
     expect(early).toMatchObject({ state: 2, start_ts: 0, callee: { tag: null, contact: null } });
     await sleep(1000);
     await phones.a.hangup();
     const cancelled = await phones.a.waitFor('CALL_CLOSED', { from });
     await phones.d.waitFor('CALL_CLOSED', { from: dFrom });
-    expect(await cdrOf(cancelled.id!)).toMatchObject({ src_user: USERS.a, dst_user: USERS.d, sip_code: '487', fwd_user: '', duration: 0 });
-    const [missed] = await until('missed_calls row', () => q('SELECT * FROM missed_calls WHERE callid = $1', [cancelled.id]).then((r) => (r.length ? r : undefined)));
-    expect(missed).toMatchObject({ sip_code: '487', src_user: USERS.a, src_domain: DOMAIN, dst_ouser: USERS.d, dst_user: USERS.d, dst_domain: DOMAIN });
+    expect(await cdrOf(cancelled.id!)).toMatchObject({
+      src_user: USERS.a,
+      dst_user: USERS.d,
+      sip_code: '487',
+      fwd_user: '',
+      duration: 0,
+    });
+    const [missed] = await until('missed_calls row', () =>
+      q('SELECT * FROM missed_calls WHERE callid = $1', [cancelled.id]).then((r) => (r.length ? r : undefined)),
+    );
+    expect(missed).toMatchObject({
+      sip_code: '487',
+      src_user: USERS.a,
+      src_domain: DOMAIN,
+      dst_ouser: USERS.d,
+      dst_user: USERS.d,
+      dst_domain: DOMAIN,
+    });
 
     const offline = await dialAndWait(USERS.offline);
     expect(offline.closed.param).toMatch(/480/);
     expect(await cdrOf(offline.callid)).toMatchObject({ dst_user: USERS.offline, sip_code: '480', duration: 0 });
-    const missedOffline = await until('missed_calls row', () => q('SELECT dst_user, sip_code FROM missed_calls WHERE callid = $1', [offline.callid]).then((r) => (r.length ? r : undefined)));
+    const missedOffline = await until('missed_calls row', () =>
+      q('SELECT dst_user, sip_code FROM missed_calls WHERE callid = $1', [offline.callid]).then((r) =>
+        r.length ? r : undefined,
+      ),
+    );
     expect(missedOffline).toEqual([{ dst_user: USERS.offline, sip_code: '480' }]);
   });
 
@@ -231,7 +340,12 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     const fwd = await dialAndWait(USERS.b, 1000);
     await phones.c.waitFor('CALL_CLOSED', { from: cFrom });
     expect(phones.b.events.slice(bFrom).map((e) => e.type)).not.toContain('CALL_INCOMING');
-    expect(await cdrOf(fwd.callid)).toMatchObject({ src_user: USERS.a, dst_user: USERS.b, fwd_user: USERS.c, sip_code: '200' });
+    expect(await cdrOf(fwd.callid)).toMatchObject({
+      src_user: USERS.a,
+      dst_user: USERS.b,
+      fwd_user: USERS.c,
+      sip_code: '200',
+    });
 
     // Forward on no answer for a callee not registered: at once.
     await settings([[`fwd_na::${aor(USERS.offline)}`, 0, USERS.c]]);
@@ -259,13 +373,23 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await phones.a.waitFor('CALL_CLOSED', { from });
     expect(await cdrOf(up.id!)).toMatchObject({ dst_user: USERS.d, fwd_user: USERS.c, sip_code: '200' });
     // D missed it (the 408 of its branch); C answered.
-    expect(await q('SELECT dst_ouser, dst_user, sip_code FROM missed_calls WHERE callid = $1', [up.id])).toEqual([{ dst_ouser: USERS.d, dst_user: USERS.d, sip_code: '408' }]);
+    expect(await q('SELECT dst_ouser, dst_user, sip_code FROM missed_calls WHERE callid = $1', [up.id])).toEqual([
+      { dst_ouser: USERS.d, dst_user: USERS.d, sip_code: '408' },
+    ]);
     await settings([]);
   });
 
   it('anonymous calls refused with 433 when the callee blocks them; a caller who shows its identity still gets through', async () => {
     await settings([[`block_anon::${aor(USERS.b)}`, 1, '1']]);
-    const anon = sippAnonymousInvite({ username: USERS.c, password: account(USERS.c).password, domain: DOMAIN, target: USERS.b, proxy: `127.0.0.1:${kam.port}`, localPort: await freeUdpPort(), workDir: dir });
+    const anon = sippAnonymousInvite({
+      username: USERS.c,
+      password: account(USERS.c).password,
+      domain: DOMAIN,
+      target: USERS.b,
+      proxy: `127.0.0.1:${kam.port}`,
+      localPort: await freeUdpPort(),
+      workDir: dir,
+    });
     expect(anon.refusal).toBe('');
     expect(anon.ok).toBe(true);
     const shown = await dialAndWait(USERS.b, 300);
@@ -279,13 +403,34 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await q('DELETE FROM subscriber WHERE username = ANY($1)', [[caller, callee]]);
     for (const u of [caller, callee]) {
       const { ha1, ha1b } = subscriberHashes(u, DOMAIN, realm, `pw-${u}-Realm`);
-      await q('INSERT INTO subscriber (username, domain, password, ha1, ha1b) VALUES ($1, $2, $3, $4, $5)', [u, DOMAIN, `pw-${u}-Realm`, ha1, ha1b]);
+      await q('INSERT INTO subscriber (username, domain, password, ha1, ha1b) VALUES ($1, $2, $3, $4, $5)', [
+        u,
+        DOMAIN,
+        `pw-${u}-Realm`,
+        ha1,
+        ha1b,
+      ]);
     }
-    const kamRealm = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3', `REALM="${realm}"`] });
+    const kamRealm = await startKamailio({
+      port: await freeUdpPort(),
+      dbUrl: KAM_URL,
+      workDir: dir,
+      cfg: KAMAILIO_PG_CFG,
+      defines: ['USRLOC_DB_MODE=3', `REALM="${realm}"`],
+    });
     try {
       await settings([[`block_anon::${aor(callee)}`, 1, '1']]);
       expect(await rpc(kamRealm.rpcPort, 'htable.reload', ['cs'])).toMatch(/reloaded/i);
-      const invite = async (password: string) => sippAnonymousInvite({ username: caller, password, domain: DOMAIN, target: callee, proxy: `127.0.0.1:${kamRealm.port}`, localPort: await freeUdpPort(), workDir: dir });
+      const invite = async (password: string) =>
+        sippAnonymousInvite({
+          username: caller,
+          password,
+          domain: DOMAIN,
+          target: callee,
+          proxy: `127.0.0.1:${kamRealm.port}`,
+          localPort: await freeUdpPort(),
+          workDir: dir,
+        });
       // Past the 407 with the realm's credentials, the callee's settings apply (433); a wrong password is challenged again.
       const right = await invite(`pw-${caller}-Realm`);
       expect(right.refusal).toBe('');
@@ -326,7 +471,12 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await phones.b.dial(USERS.c);
     const busy = await phones.b.waitFor('CALL_CLOSED', { from: bFrom });
     expect(busy.param).toMatch(/486/);
-    expect(await cdrOf(busy.id!)).toMatchObject({ src_user: USERS.b, dst_user: USERS.c, sip_code: '486', fwd_user: '' });
+    expect(await cdrOf(busy.id!)).toMatchObject({
+      src_user: USERS.b,
+      dst_user: USERS.c,
+      sip_code: '486',
+      fwd_user: '',
+    });
 
     await settings([
       [`nocw::${aor(USERS.c)}`, 1, '1'],
@@ -338,7 +488,12 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     await phones.d.waitFor('CALL_INCOMING', { from: dFrom2 });
     await phones.b.hangup();
     const cancelled = await phones.b.waitFor('CALL_CLOSED', { from: bFrom2 });
-    expect(await cdrOf(cancelled.id!)).toMatchObject({ src_user: USERS.b, dst_user: USERS.c, fwd_user: USERS.d, sip_code: '487' });
+    expect(await cdrOf(cancelled.id!)).toMatchObject({
+      src_user: USERS.b,
+      dst_user: USERS.c,
+      fwd_user: USERS.d,
+      sip_code: '487',
+    });
     await phones.a.hangup();
     await phones.a.waitFor('CALL_CLOSED', { from: from2 });
     await phones.d.waitFor('CALL_CLOSED', { from: dFrom2 });

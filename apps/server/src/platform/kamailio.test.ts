@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
-import { type Kamailio, createKamailioSqlite, ensureSipTools, freeUdpPort, sippRegister, startKamailio } from '../../test/kamailio/sip-tools';
+import {
+  type Kamailio,
+  createKamailioSqlite,
+  ensureSipTools,
+  freeUdpPort,
+  sippRegister,
+  startKamailio,
+} from '../../test/kamailio/sip-tools';
 import { KamailioConnector } from './kamailio';
 import { openKamailioDb } from './kamailio-db';
 
@@ -24,14 +31,19 @@ let admin: string;
 /** The SIP account of the provisioning XML, fetched the way the app does. */
 async function provisioned(): Promise<{ username: string; password: string; host: string; proxy: string }> {
   const q = new URLSearchParams({ cloud_id: CLOUD_ID, cloud_username: EMAIL, cloud_password: APP_PASSWORD });
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/provision?${q}`,
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const get = (k: string) => new RegExp(`<${k}>([^<]*)</${k}>`).exec(res.body)?.[1] ?? '';
   return { username: get('username'), password: get('password'), host: get('host'), proxy: get('proxy') };
 }
 
 let nextLocalPort = 0;
-const register = async (acct: { username: string; password: string; host: string; proxy: string }) => sippRegister({ ...acct, localPort: nextLocalPort || (nextLocalPort = await freeUdpPort()), workDir: dir });
+const register = async (acct: { username: string; password: string; host: string; proxy: string }) =>
+  sippRegister({ ...acct, localPort: nextLocalPort || (nextLocalPort = await freeUdpPort()), workDir: dir });
 const subscriber = () => {
   const db = openKamailioDb(`sqlite:///${kamDbFile}`);
   return { q: db.kysely.selectFrom('subscriber').selectAll().where('username', '=', '2001'), close: () => db.close() };
@@ -49,9 +61,19 @@ beforeAll(async () => {
   createKamailioSqlite(kamDbFile);
   const port = await freeUdpPort();
   kamailio = await startKamailio({ port, dbUrl: `sqlite:///${kamDbFile}`, workDir: dir });
-  t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: `sqlite:///${kamDbFile}`, KAMAILIO_SIP_DOMAIN: '127.0.0.1', KAMAILIO_SIP_HOST: `127.0.0.1:${port}`, CLOUD_ID });
+  t = await startTestApp({
+    PLATFORM: 'kamailio',
+    KAMAILIO_DB_URL: `sqlite:///${kamDbFile}`,
+    KAMAILIO_SIP_DOMAIN: '127.0.0.1',
+    KAMAILIO_SIP_HOST: `127.0.0.1:${port}`,
+    CLOUD_ID,
+  });
   admin = await t.login();
-  const tenant = await t.call('createTenant', { tid: TENANT, tname: 'Kamailio E2E', domain: DOMAIN, site_name: 'HQ' }, { token: admin });
+  const tenant = await t.call(
+    'createTenant',
+    { tid: TENANT, tname: 'Kamailio E2E', domain: DOMAIN, site_name: 'HQ' },
+    { token: admin },
+  );
   expect(tenant.statusCode, tenant.body).toBe(200);
 }, 240_000);
 
@@ -63,22 +85,53 @@ afterAll(async () => {
 
 describe('Kamailio connector, end to end with Debian Kamailio and SIPp', () => {
   it('writes the extension to Kamailio, provisions it, and the app credentials register: 200 OK, shown as registered', async () => {
-    const created = await t.call('createExtension', { tenant_id: TENANT, extension: '2001', domain: DOMAIN, site_name: 'HQ', firstname: 'Sia', lastname: 'Pee', email: EMAIL, admin: false }, { token: admin });
+    const created = await t.call(
+      'createExtension',
+      {
+        tenant_id: TENANT,
+        extension: '2001',
+        domain: DOMAIN,
+        site_name: 'HQ',
+        firstname: 'Sia',
+        lastname: 'Pee',
+        email: EMAIL,
+        admin: false,
+      },
+      { token: admin },
+    );
     expect(created.statusCode, created.body).toBe(200);
     const sub = subscriber();
     const row = await sub.q.executeTakeFirstOrThrow();
     await sub.close();
-    expect(row).toMatchObject({ username: '2001', domain: '127.0.0.1', ha1: md5(`2001:127.0.0.1:${row.password}`), ha1b: md5(`2001@127.0.0.1:127.0.0.1:${row.password}`) });
-    const meta = await t.db.kysely.selectFrom('builtin_extensions').selectAll().where('extension', '=', '2001').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      username: '2001',
+      domain: '127.0.0.1',
+      ha1: md5(`2001:127.0.0.1:${row.password}`),
+      ha1b: md5(`2001@127.0.0.1:127.0.0.1:${row.password}`),
+    });
+    const meta = await t.db.kysely
+      .selectFrom('builtin_extensions')
+      .selectAll()
+      .where('extension', '=', '2001')
+      .executeTakeFirstOrThrow();
     expect(meta).toMatchObject({ tenant_id: TENANT, firstname: 'Sia', site_name: 'HQ', sip_password: '' });
 
-    const link = await t.call('linkExtension', { email: EMAIL, did: '+15550142', pin: '246813', password: APP_PASSWORD, extension: '2001', tenant_id: TENANT }, { token: admin });
+    const link = await t.call(
+      'linkExtension',
+      { email: EMAIL, did: '+15550142', pin: '246813', password: APP_PASSWORD, extension: '2001', tenant_id: TENANT },
+      { token: admin },
+    );
     expect(link.statusCode, link.body).toBe(200);
     expect(await extensionRow()).toMatchObject({ registered: false });
 
     const acct = await provisioned();
     // <host> is the SIP domain, <proxy> the Kamailio to send to (KAMAILIO_SIP_HOST, as it differs from the domain).
-    expect(acct).toEqual({ username: '2001', password: row.password, host: '127.0.0.1', proxy: `127.0.0.1:${kamailio.port}` });
+    expect(acct).toEqual({
+      username: '2001',
+      password: row.password,
+      host: '127.0.0.1',
+      proxy: `127.0.0.1:${kamailio.port}`,
+    });
     const reg = await register(acct);
     expect(reg, kamailio.log().slice(-1500)).toEqual({ ok: true, refusal: '' });
     expect(await extensionRow()).toMatchObject({ registered: true });
@@ -96,7 +149,15 @@ describe('Kamailio connector, end to end with Debian Kamailio and SIPp', () => {
     expect(refused.refusal).toMatch(/^SIP\/2\.0 40[13] /);
     expect(await register(fresh)).toEqual({ ok: true, refusal: '' });
     // An edit of names leaves the SIP credentials alone.
-    const edit = await t.call('editUserDetails', { tenant_id: TENANT, extension: '2001', user_details: { firstName: 'Sia', lastName: 'Renamed', emailAddress: EMAIL } }, { token: admin });
+    const edit = await t.call(
+      'editUserDetails',
+      {
+        tenant_id: TENANT,
+        extension: '2001',
+        user_details: { firstName: 'Sia', lastName: 'Renamed', emailAddress: EMAIL },
+      },
+      { token: admin },
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await provisioned()).password).toBe(fresh.password);
   });

@@ -2,7 +2,23 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { BuiltinConnector, newSipPassword } from './builtin';
-import type { AppSettingsStore, CallAudioSource, CallRecordQuery, Capabilities, ExtensionWrite, ListOpts, Page, PlatformActiveCall, PlatformCallRecord, PlatformDomain, PlatformExtension, PlatformRecording, PlatformRegistration, PlatformTenant, TelephonyConnector } from './connector';
+import type {
+  AppSettingsStore,
+  CallAudioSource,
+  CallRecordQuery,
+  Capabilities,
+  ExtensionWrite,
+  ListOpts,
+  Page,
+  PlatformActiveCall,
+  PlatformCallRecord,
+  PlatformDomain,
+  PlatformExtension,
+  PlatformRecording,
+  PlatformRegistration,
+  PlatformTenant,
+  TelephonyConnector,
+} from './connector';
 import { KamailioCallRecords } from './kamailio-cdrs';
 import { ContactOwners, type UlDump, dumpedRegistrations, tableRegistration } from './kamailio-contacts';
 import { KamailioLiveCalls } from './kamailio-live';
@@ -65,9 +81,15 @@ export class KamailioConnector implements TelephonyConnector {
     const host = opts.sipHost || opts.sipDomain;
     if (host) this.sipHost = host;
     const sipDomainOf = (d: string) => this.sipDomain(d);
-    this.appSettings = new KamailioAppSettings(db, this.kam, { ...(opts.rpcUrl ? { rpcUrl: opts.rpcUrl } : {}), sipDomainOf });
+    this.appSettings = new KamailioAppSettings(db, this.kam, {
+      ...(opts.rpcUrl ? { rpcUrl: opts.rpcUrl } : {}),
+      sipDomainOf,
+    });
     // Call records come from Kamailio's own acc_cdrs table; recordings also need rtpengine's recording-dir.
-    const records = new KamailioCallRecords(db, this.kam, { ...(opts.recordingDir ? { recordingDir: opts.recordingDir } : {}), sipDomainOf });
+    const records = new KamailioCallRecords(db, this.kam, {
+      ...(opts.recordingDir ? { recordingDir: opts.recordingDir } : {}),
+      sipDomainOf,
+    });
     this.listCallRecords = (q) => records.listCallRecords(q);
     this.getCallRecord = (t, id) => records.getCallRecord(t, id);
     if (opts.recordingDir) this.getRecording = (t, ref) => records.getRecording(t, ref);
@@ -77,7 +99,14 @@ export class KamailioConnector implements TelephonyConnector {
       this.listActiveCalls = (t) => live.listActiveCalls(t);
       this.openCallAudio = (t, id) => live.openCallAudio(t, id);
     }
-    this.capabilities = { createTenant: true, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: true, activeCalls: !!this.listActiveCalls };
+    this.capabilities = {
+      createTenant: true,
+      upsertExtension: true,
+      deleteExtension: true,
+      setSipPassword: true,
+      callRecords: true,
+      activeCalls: !!this.listActiveCalls,
+    };
   }
 
   /** The subscriber's domain (the SIP URI domain, and its digest realm unless one realm is configured). */
@@ -119,7 +148,10 @@ export class KamailioConnector implements TelephonyConnector {
   private async metaRows(extensions: string[], tenant?: string): Promise<MetaRow[]> {
     const out: MetaRow[] = [];
     for (let i = 0; i < extensions.length; i += CHUNK) {
-      let q = this.db.selectFrom('builtin_extensions').select(['tenant_id', 'extension', 'domain']).where('extension', 'in', extensions.slice(i, i + CHUNK));
+      let q = this.db
+        .selectFrom('builtin_extensions')
+        .select(['tenant_id', 'extension', 'domain'])
+        .where('extension', 'in', extensions.slice(i, i + CHUNK));
       if (tenant) q = q.where('tenant_id', '=', tenant);
       out.push(...(await q.execute()));
     }
@@ -130,7 +162,8 @@ export class KamailioConnector implements TelephonyConnector {
   private async assertFree(tenant: string, items: ExtensionWrite[]): Promise<void> {
     const others = (await this.metaRows(items.map((e) => e.extension))).filter((r) => r.tenant_id !== tenant);
     const taken = new Set(others.map((r) => this.accountKey(r.extension, r.domain)));
-    if (items.some((e) => taken.has(this.accountKey(e.extension, e.domain)))) throw new AppError('conflict', 'sipAccountTaken');
+    if (items.some((e) => taken.has(this.accountKey(e.extension, e.domain))))
+      throw new AppError('conflict', 'sipAccountTaken');
   }
 
   /**
@@ -140,24 +173,44 @@ export class KamailioConnector implements TelephonyConnector {
    */
   async upsertExtensions(tenant: string, items: ExtensionWrite[]): Promise<void> {
     await this.assertFree(tenant, items);
-    const before = new Map((await this.metaRows(items.map((e) => e.extension), tenant)).map((r) => [r.extension, r]));
+    const before = new Map(
+      (
+        await this.metaRows(
+          items.map((e) => e.extension),
+          tenant,
+        )
+      ).map((r) => [r.extension, r]),
+    );
     const stale: string[] = [];
     await onKamailio(() =>
       this.kam.kysely.transaction().execute(async (trx) => {
         for (const e of items) {
           const domain = this.sipDomain(e.domain);
           const oldDomain = before.has(e.extension) ? this.sipDomain(before.get(e.extension)!.domain) : domain;
-          const current = await trx.selectFrom('subscriber').select(['password']).where('username', '=', e.extension).where('domain', '=', oldDomain).executeTakeFirst();
+          const current = await trx
+            .selectFrom('subscriber')
+            .select(['password'])
+            .where('username', '=', e.extension)
+            .where('domain', '=', oldDomain)
+            .executeTakeFirst();
           if (current && oldDomain === domain && e.sipPassword === undefined) continue;
           const password = e.sipPassword ?? current?.password ?? newSipPassword();
-          if (current) await trx.deleteFrom('subscriber').where('username', '=', e.extension).where('domain', '=', oldDomain).execute();
+          if (current)
+            await trx
+              .deleteFrom('subscriber')
+              .where('username', '=', e.extension)
+              .where('domain', '=', oldDomain)
+              .execute();
           const row = { username: e.extension, domain, password, ...this.hashes(e.extension, domain, password) };
           await trx
             .insertInto('subscriber')
             .values(row)
-            .onConflict((oc) => oc.columns(['username', 'domain']).doUpdateSet({ password: row.password, ha1: row.ha1, ha1b: row.ha1b }))
+            .onConflict((oc) =>
+              oc.columns(['username', 'domain']).doUpdateSet({ password: row.password, ha1: row.ha1, ha1b: row.ha1b }),
+            )
             .execute();
-          if (current && (oldDomain !== domain || current.password !== password)) stale.push(`${e.extension}@${oldDomain}`);
+          if (current && (oldDomain !== domain || current.password !== password))
+            stale.push(`${e.extension}@${oldDomain}`);
         }
       }),
     );
@@ -178,11 +231,19 @@ export class KamailioConnector implements TelephonyConnector {
     const [row] = await this.metaRows([extension], tenant);
     if (row) {
       const domain = this.sipDomain(row.domain);
-      await onKamailio(() => this.kam.kysely.deleteFrom('subscriber').where('username', '=', extension).where('domain', '=', domain).execute());
+      await onKamailio(() =>
+        this.kam.kysely
+          .deleteFrom('subscriber')
+          .where('username', '=', extension)
+          .where('domain', '=', domain)
+          .execute(),
+      );
       await this.dropContacts([`${extension}@${domain}`]);
       // Its settings go too (a forward-always key left in Kamailio would outlive the extension); the extension is
       // already gone from Kamailio, so a failure here is logged, not a reason to keep it in the portal.
-      await this.appSettings.forget?.(tenant, extension).catch((err: unknown) => warnOnStderr(err, `call settings of ${extension}@${domain} could not be dropped`));
+      await this.appSettings
+        .forget?.(tenant, extension)
+        .catch((err: unknown) => warnOnStderr(err, `call settings of ${extension}@${domain} could not be dropped`));
     }
     await this.meta.deleteExtension(tenant, extension);
   }
@@ -191,7 +252,12 @@ export class KamailioConnector implements TelephonyConnector {
     const [row] = await this.metaRows([extension], tenant);
     if (!row) return null;
     const sub = await onKamailio(() =>
-      this.kam.kysely.selectFrom('subscriber').select('password').where('username', '=', extension).where('domain', '=', this.sipDomain(row.domain)).executeTakeFirst(),
+      this.kam.kysely
+        .selectFrom('subscriber')
+        .select('password')
+        .where('username', '=', extension)
+        .where('domain', '=', this.sipDomain(row.domain))
+        .executeTakeFirst(),
     );
     return sub?.password || null;
   }
@@ -206,7 +272,9 @@ export class KamailioConnector implements TelephonyConnector {
       this.kam.kysely
         .insertInto('subscriber')
         .values(values)
-        .onConflict((oc) => oc.columns(['username', 'domain']).doUpdateSet({ password, ha1: values.ha1, ha1b: values.ha1b }))
+        .onConflict((oc) =>
+          oc.columns(['username', 'domain']).doUpdateSet({ password, ha1: values.ha1, ha1b: values.ha1b }),
+        )
         .execute(),
     );
     await this.dropContacts([`${extension}@${domain}`]);
@@ -227,9 +295,13 @@ export class KamailioConnector implements TelephonyConnector {
         .where('username', '=', user)
         .where((eb) => eb.or([eb('domain', '=', domain), eb('domain', 'is', null), eb('domain', '=', '')]))
         .execute()
-        .catch((err) => warnOnStderr(err, `Kamailio: the location rows of ${aor} could not be deleted; they stay until they expire`));
+        .catch((err) =>
+          warnOnStderr(err, `Kamailio: the location rows of ${aor} could not be deleted; they stay until they expire`),
+        );
       if (this.opts.rpcUrl) {
-        await kamailioRpc(this.opts.rpcUrl, 'ul.rm', ['location', aor]).catch((err) => warnOnStderr(err, `Kamailio: ul.rm ${aor} failed; its contacts stay until they expire`));
+        await kamailioRpc(this.opts.rpcUrl, 'ul.rm', ['location', aor]).catch((err) =>
+          warnOnStderr(err, `Kamailio: ul.rm ${aor} failed; its contacts stay until they expire`),
+        );
       }
     }
   }

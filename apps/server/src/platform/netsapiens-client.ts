@@ -88,7 +88,11 @@ export class NsClient {
         this.sent++;
         res = await this.fetchFn(url, {
           method,
-          headers: { authorization: `Bearer ${this.o.apiKey}`, accept: 'application/json', ...(opts.body ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            authorization: `Bearer ${this.o.apiKey}`,
+            accept: 'application/json',
+            ...(opts.body ? { 'content-type': 'application/json' } : {}),
+          },
           ...(opts.body ? { body: JSON.stringify(opts.body) } : {}),
           signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
         });
@@ -119,7 +123,8 @@ export class NsClient {
     if (res.status === 404) return new AppError('not_found', 'notFound');
     if (res.status === 409) return new AppError('conflict', 'platformRefused', { detail });
     if (res.status === 403 && method !== 'GET') return new AppError('forbidden', 'platformCannotWrite');
-    if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403) return new AppError('validation_failed', 'platformRefused', { detail });
+    if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403)
+      return new AppError('validation_failed', 'platformRefused', { detail });
     // A bad or read-only key, or a server fault: the portal's caller cannot fix it.
     return unavailable(new Error(`${method} ${path}: ${res.status} ${detail}`));
   }

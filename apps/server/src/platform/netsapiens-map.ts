@@ -83,7 +83,8 @@ export const toNsUser = (e: PlatformExtension) => ({
 /** call-direction as words or the v1 numbers (0 outbound, 1 inbound, 2 missed: unverified). */
 function direction(c: NsCdr): PlatformCallRecord['direction'] {
   const d = String(c['call-direction'] ?? '').toLowerCase();
-  if (d === '2' || d.startsWith('miss')) return /voicemail|vm/i.test(c['call-disposition'] ?? '') ? 'Missed-VM' : 'Missed';
+  if (d === '2' || d.startsWith('miss'))
+    return /voicemail|vm/i.test(c['call-disposition'] ?? '') ? 'Missed-VM' : 'Missed';
   if (d === '1' || d.startsWith('in') || d === 'received') return 'Inbound';
   return 'Outbound';
 }
@@ -104,7 +105,15 @@ export function toCallRecord(c: NsCdr): PlatformCallRecord {
     startedAt,
     talkSeconds: talk,
     ...(c['call-orig-call-id'] ? { recordingRef: c['call-orig-call-id'] } : {}),
-    flow: [{ callingNumber: caller, dialedNumber: dialed, target: c['call-term-user'] ?? dialed, talkSeconds: talk, startedAt }],
+    flow: [
+      {
+        callingNumber: caller,
+        dialedNumber: dialed,
+        target: c['call-term-user'] ?? dialed,
+        talkSeconds: talk,
+        startedAt,
+      },
+    ],
   };
 }
 

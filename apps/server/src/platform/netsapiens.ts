@@ -1,8 +1,37 @@
 import { AppError } from '../lib/errors';
 import { newSipPassword } from './builtin';
-import type { Capabilities, CallRecordQuery, ExtensionWrite, ListOpts, Page, PlatformActiveCall, PlatformCallRecord, PlatformDomain, PlatformExtension, PlatformRegistration, PlatformTenant, TelephonyConnector } from './connector';
+import type {
+  Capabilities,
+  CallRecordQuery,
+  ExtensionWrite,
+  ListOpts,
+  Page,
+  PlatformActiveCall,
+  PlatformCallRecord,
+  PlatformDomain,
+  PlatformExtension,
+  PlatformRegistration,
+  PlatformTenant,
+  TelephonyConnector,
+} from './connector';
 import { NsClient, type NsClientOptions } from './netsapiens-client';
-import { type NsActiveCall, type NsCdr, type NsDevice, type NsDomain, type NsReseller, type NsSite, type NsUser, isAdminScope, isSystemUser, scopeFor, toActiveCall, toCallRecord, toExtension, toNsUser, toTenant } from './netsapiens-map';
+import {
+  type NsActiveCall,
+  type NsCdr,
+  type NsDevice,
+  type NsDomain,
+  type NsReseller,
+  type NsSite,
+  type NsUser,
+  isAdminScope,
+  isSystemUser,
+  scopeFor,
+  toActiveCall,
+  toCallRecord,
+  toExtension,
+  toNsUser,
+  toTenant,
+} from './netsapiens-map';
 
 export interface NetSapiensOptions extends Omit<NsClientOptions, 'maxInFlight'> {
   /** What a portal tenant is on NetSapiens: a reseller (all its domains) or one domain. */
@@ -22,7 +51,14 @@ const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'no
  */
 export class NetSapiensConnector implements TelephonyConnector {
   readonly id = 'netsapiens';
-  readonly capabilities: Capabilities = { createTenant: false, upsertExtension: true, deleteExtension: true, setSipPassword: true, callRecords: true, activeCalls: true };
+  readonly capabilities: Capabilities = {
+    createTenant: false,
+    upsertExtension: true,
+    deleteExtension: true,
+    setSipPassword: true,
+    callRecords: true,
+    activeCalls: true,
+  };
   readonly client: NsClient;
 
   constructor(private readonly o: NetSapiensOptions) {
@@ -67,7 +103,9 @@ export class NetSapiensConnector implements TelephonyConnector {
     const domains = await this.tenantDomains(tenant);
     const lists = await Promise.all(
       domains.map(async (domain) => {
-        const sites = await this.all<NsSite>(`/domains/${enc(domain)}/sites`).catch((err: unknown) => (isNotFound(err) ? [] : Promise.reject(err)));
+        const sites = await this.all<NsSite>(`/domains/${enc(domain)}/sites`).catch((err: unknown) =>
+          isNotFound(err) ? [] : Promise.reject(err),
+        );
         return sites.length ? sites.map((s) => ({ domain, siteName: s.site })) : [{ domain, siteName: '' }];
       }),
     );
@@ -80,12 +118,20 @@ export class NetSapiensConnector implements TelephonyConnector {
    */
   async listExtensions(tenant: string): Promise<Page<PlatformExtension>> {
     const domains = await this.tenantDomains(tenant);
-    const lists = await Promise.all(domains.map(async (d) => (await this.all<NsUser>(`/domains/${enc(d)}/users`)).filter((u) => !isSystemUser(u)).map((u) => toExtension(d, u))));
+    const lists = await Promise.all(
+      domains.map(async (d) =>
+        (await this.all<NsUser>(`/domains/${enc(d)}/users`))
+          .filter((u) => !isSystemUser(u))
+          .map((u) => toExtension(d, u)),
+      ),
+    );
     return { items: lists.flat() };
   }
 
   private async findUser(domain: string, user: string): Promise<NsUser | null> {
-    return this.client.request<NsUser>('GET', `/domains/${enc(domain)}/users/${enc(user)}`).catch((err: unknown) => (isNotFound(err) ? null : Promise.reject(err)));
+    return this.client
+      .request<NsUser>('GET', `/domains/${enc(domain)}/users/${enc(user)}`)
+      .catch((err: unknown) => (isNotFound(err) ? null : Promise.reject(err)));
   }
 
   /** The domain holding this extension among the tenant's domains, or null. */
@@ -101,12 +147,17 @@ export class NetSapiensConnector implements TelephonyConnector {
         const path = `/domains/${enc(e.domain)}/users`;
         const current = await this.findUser(e.domain, e.extension);
         if (!current) {
-          await this.client.request('POST', path, { body: { user: e.extension, ...toNsUser(e), 'user-scope': scopeFor(e.admin), synchronous: 'yes' } });
+          await this.client.request('POST', path, {
+            body: { user: e.extension, ...toNsUser(e), 'user-scope': scopeFor(e.admin), synchronous: 'yes' },
+          });
         } else {
           const scope = isAdminScope(current['user-scope']) === e.admin ? {} : { 'user-scope': scopeFor(e.admin) };
-          await this.client.request('PUT', `${path}/${enc(e.extension)}`, { body: { ...toNsUser(e), ...scope, synchronous: 'yes' } });
+          await this.client.request('PUT', `${path}/${enc(e.extension)}`, {
+            body: { ...toNsUser(e), ...scope, synchronous: 'yes' },
+          });
         }
-        if (e.sipPassword !== undefined || !current) await this.writeDevicePassword(e.domain, e.extension, e.sipPassword ?? newSipPassword());
+        if (e.sipPassword !== undefined || !current)
+          await this.writeDevicePassword(e.domain, e.extension, e.sipPassword ?? newSipPassword());
       }),
     );
   }
@@ -118,7 +169,9 @@ export class NetSapiensConnector implements TelephonyConnector {
 
   /** The user's own device (named like the user), else its first one. */
   private async device(domain: string, user: string): Promise<NsDevice | null> {
-    const list = await this.client.request<NsDevice[]>('GET', `/domains/${enc(domain)}/users/${enc(user)}/devices`).catch((err: unknown) => (isNotFound(err) ? [] : Promise.reject(err)));
+    const list = await this.client
+      .request<NsDevice[]>('GET', `/domains/${enc(domain)}/users/${enc(user)}/devices`)
+      .catch((err: unknown) => (isNotFound(err) ? [] : Promise.reject(err)));
     return list.find((d) => d.device === user) ?? list[0] ?? null;
   }
 
@@ -146,11 +199,17 @@ export class NetSapiensConnector implements TelephonyConnector {
   async listRegistrations(tenant: string, extensions?: string[]): Promise<PlatformRegistration[]> {
     const wanted = extensions ? new Set(extensions) : null;
     const lists = await Promise.all(
-      (await this.tenantDomains(tenant)).map((d) => this.all<NsDevice & { user?: string }>(`/domains/${enc(d)}/devices`).catch((err: unknown) => (isNotFound(err) ? [] : Promise.reject(err)))),
+      (await this.tenantDomains(tenant)).map((d) =>
+        this.all<NsDevice & { user?: string }>(`/domains/${enc(d)}/devices`).catch((err: unknown) =>
+          isNotFound(err) ? [] : Promise.reject(err),
+        ),
+      ),
     );
     return lists
       .flat()
-      .filter((d) => /^registered$/i.test(d['device-sip-registration-state'] ?? '') || !!d['device-sip-registration-contact'])
+      .filter(
+        (d) => /^registered$/i.test(d['device-sip-registration-state'] ?? '') || !!d['device-sip-registration-contact'],
+      )
       .map((d) => ({
         extension: d.user ?? d.device,
         contact: d['device-sip-registration-contact'] ?? '',
@@ -167,14 +226,20 @@ export class NetSapiensConnector implements TelephonyConnector {
     const domain = domains[di];
     if (!domain) return { items: [] };
     const range = { 'datetime-start': q.from.toISOString(), 'datetime-end': q.to.toISOString() };
-    const p = await this.page<NsCdr>(`/domains/${enc(domain)}/cdrs`, { cursor: String(st), limit: q.limit ?? 100 }, range);
+    const p = await this.page<NsCdr>(
+      `/domains/${enc(domain)}/cdrs`,
+      { cursor: String(st), limit: q.limit ?? 100 },
+      range,
+    );
     const items = p.items.map(toCallRecord).filter((r) => !q.extension || r.extension === q.extension);
     const nextCursor = p.nextCursor ? `${di}:${p.nextCursor}` : di + 1 < domains.length ? `${di + 1}:0` : undefined;
     return { items, ...(nextCursor ? { nextCursor } : {}) };
   }
 
   async listActiveCalls(tenant: string): Promise<PlatformActiveCall[]> {
-    const lists = await Promise.all((await this.tenantDomains(tenant)).map((d) => this.all<NsActiveCall>(`/domains/${enc(d)}/calls`)));
+    const lists = await Promise.all(
+      (await this.tenantDomains(tenant)).map((d) => this.all<NsActiveCall>(`/domains/${enc(d)}/calls`)),
+    );
     return lists.flat().map(toActiveCall);
   }
 }

@@ -45,7 +45,10 @@ function rtp(p: Pkt): Buffer {
   return Buffer.concat([h, p.payload]);
 }
 
-function pcap(pkts: Pkt[], o: { linkType?: number; bigEndian?: boolean; nano?: boolean; frame?: (ip: Buffer) => Buffer } = {}): Buffer {
+function pcap(
+  pkts: Pkt[],
+  o: { linkType?: number; bigEndian?: boolean; nano?: boolean; frame?: (ip: Buffer) => Buffer } = {},
+): Buffer {
   const w32 = (b: Buffer, v: number, at: number) => (o.bigEndian ? b.writeUInt32BE(v, at) : b.writeUInt32LE(v, at));
   const head = Buffer.alloc(24);
   w32(head, o.nano ? 0xa1b23c4d : 0xa1b2c3d4, 0);
@@ -68,19 +71,43 @@ function pcap(pkts: Pkt[], o: { linkType?: number; bigEndian?: boolean; nano?: b
 }
 
 /** 20 ms of a tone as µ-law. */
-const tone = (hz: number, amp: number, from: number) => Buffer.from(Array.from({ length: 160 }, (_, i) => muLaw(Math.round(amp * Math.sin((2 * Math.PI * hz * (from + i)) / 8000)))));
+const tone = (hz: number, amp: number, from: number) =>
+  Buffer.from(
+    Array.from({ length: 160 }, (_, i) => muLaw(Math.round(amp * Math.sin((2 * Math.PI * hz * (from + i)) / 8000)))),
+  );
 
 /** `n` packets of one party: 20 ms apart from `startMs`, RTP timestamps from `ts0`. */
-function party(o: { n: number; startMs: number; sport: number; ssrc: number; ts0: number; seq0?: number; hz: number; amp?: number; skip?: number[]; pt?: number; payload?: (i: number) => Buffer }): Pkt[] {
+function party(o: {
+  n: number;
+  startMs: number;
+  sport: number;
+  ssrc: number;
+  ts0: number;
+  seq0?: number;
+  hz: number;
+  amp?: number;
+  skip?: number[];
+  pt?: number;
+  payload?: (i: number) => Buffer;
+}): Pkt[] {
   const out: Pkt[] = [];
   for (let i = 0; i < o.n; i++) {
     if (o.skip?.includes(i)) continue;
-    out.push({ ms: o.startMs + i * 20, sport: o.sport, seq: (o.seq0 ?? 1) + i, ts: o.ts0 + i * 160, ssrc: o.ssrc, pt: o.pt ?? 0, payload: o.payload?.(i) ?? tone(o.hz, o.amp ?? 8000, i * 160) });
+    out.push({
+      ms: o.startMs + i * 20,
+      sport: o.sport,
+      seq: (o.seq0 ?? 1) + i,
+      ts: o.ts0 + i * 160,
+      ssrc: o.ssrc,
+      pt: o.pt ?? 0,
+      payload: o.payload?.(i) ?? tone(o.hz, o.amp ?? 8000, i * 160),
+    });
   }
   return out;
 }
 
-const rms = (s: Int16Array, from = 0, to = s.length) => Math.sqrt(s.subarray(from, to).reduce((a, v) => a + v * v, 0) / Math.max(1, to - from));
+const rms = (s: Int16Array, from = 0, to = s.length) =>
+  Math.sqrt(s.subarray(from, to).reduce((a, v) => a + v * v, 0) / Math.max(1, to - from));
 /** Power of one frequency (Goertzel) in a slice, normalised by its length. */
 function power(s: Int16Array, hz: number, from = 0, to = s.length): number {
   const k = 2 * Math.cos((2 * Math.PI * hz) / 8000);
@@ -119,7 +146,18 @@ describe('pcap → WAV (rtpengine recordings)', () => {
   });
 
   it('silence between talk spurts follows the arrival time, and a timestamp wrap past 2^32 continues the line', () => {
-    const a = [...party({ n: 50, startMs: 0, sport: 40000, ssrc: 9, ts0: 2 ** 32 - 160 * 25, hz: 440 }), ...party({ n: 50, startMs: 3000, sport: 40000, ssrc: 9, seq0: 51, ts0: (2 ** 32 - 160 * 25 + 150 * 160) % 2 ** 32, hz: 440 })];
+    const a = [
+      ...party({ n: 50, startMs: 0, sport: 40000, ssrc: 9, ts0: 2 ** 32 - 160 * 25, hz: 440 }),
+      ...party({
+        n: 50,
+        startMs: 3000,
+        sport: 40000,
+        ssrc: 9,
+        seq0: 51,
+        ts0: (2 ** 32 - 160 * 25 + 150 * 160) % 2 ** 32,
+        hz: 440,
+      }),
+    ];
     const samples = mixPcaps([pcap(a)]);
     expect(samples.length).toBe(4 * 8000);
     expect(rms(samples, 8000, 24_000)).toBe(0);
@@ -127,16 +165,46 @@ describe('pcap → WAV (rtpengine recordings)', () => {
   });
 
   it('an RTP timestamp jump (a new source on the same SSRC) is placed by its arrival time', () => {
-    const a = [...party({ n: 50, startMs: 0, sport: 40000, ssrc: 5, ts0: 0, hz: 440 }), ...party({ n: 50, startMs: 1000, sport: 40000, ssrc: 5, seq0: 51, ts0: 5_000_000, hz: 440 })];
+    const a = [
+      ...party({ n: 50, startMs: 0, sport: 40000, ssrc: 5, ts0: 0, hz: 440 }),
+      ...party({ n: 50, startMs: 1000, sport: 40000, ssrc: 5, seq0: 51, ts0: 5_000_000, hz: 440 }),
+    ];
     expect(mixPcaps([pcap(a)]).length).toBe(16_000);
   });
 
   it('decodes A-law (PT 8); skips telephone-event (PT 101), comfort noise and RTCP', () => {
     expect([muLawDecode(0xff), muLawDecode(0x00), muLawDecode(0x80)]).toEqual([0, -32124, 32124]);
     expect([aLawDecode(0xd5), aLawDecode(0x55), aLawDecode(0xaa)]).toEqual([8, -8, 32256]);
-    const alaw = party({ n: 10, startMs: 0, sport: 40000, ssrc: 1, ts0: 0, hz: 0, pt: 8, payload: () => Buffer.alloc(160, 0xaa) });
-    const dtmf = party({ n: 10, startMs: 200, sport: 40000, ssrc: 1, ts0: 1600, hz: 0, pt: 101, payload: () => Buffer.from([1, 0x8a, 0, 160]) });
-    const cn = party({ n: 10, startMs: 400, sport: 40000, ssrc: 1, ts0: 3200, hz: 0, pt: 13, payload: () => Buffer.from([0x40]) });
+    const alaw = party({
+      n: 10,
+      startMs: 0,
+      sport: 40000,
+      ssrc: 1,
+      ts0: 0,
+      hz: 0,
+      pt: 8,
+      payload: () => Buffer.alloc(160, 0xaa),
+    });
+    const dtmf = party({
+      n: 10,
+      startMs: 200,
+      sport: 40000,
+      ssrc: 1,
+      ts0: 1600,
+      hz: 0,
+      pt: 101,
+      payload: () => Buffer.from([1, 0x8a, 0, 160]),
+    });
+    const cn = party({
+      n: 10,
+      startMs: 400,
+      sport: 40000,
+      ssrc: 1,
+      ts0: 3200,
+      hz: 0,
+      pt: 13,
+      payload: () => Buffer.from([0x40]),
+    });
     const rtcp = { ms: 500, sport: 40001, seq: 0, ts: 0, ssrc: 1, pt: 72, payload: Buffer.alloc(16) };
     const samples = mixPcaps([pcap([...alaw, ...dtmf, ...cn, rtcp])]);
     expect(samples.length).toBe(1600);
@@ -148,7 +216,12 @@ describe('pcap → WAV (rtpengine recordings)', () => {
     const a = party({ n: 50, startMs: 0, sport: 40000, ssrc: 3, ts0: 0, hz: 440 });
     const eth = (ip: Buffer) => Buffer.concat([Buffer.alloc(12), Buffer.from([0x08, 0x00]), ip]);
     const sll = (ip: Buffer) => Buffer.concat([Buffer.alloc(14), Buffer.from([0x08, 0x00]), ip]);
-    for (const file of [pcap(a, { bigEndian: true }), pcap(a, { nano: true }), pcap(a, { linkType: 1, frame: eth }), pcap(a, { linkType: 113, frame: sll })]) {
+    for (const file of [
+      pcap(a, { bigEndian: true }),
+      pcap(a, { nano: true }),
+      pcap(a, { linkType: 1, frame: eth }),
+      pcap(a, { linkType: 113, frame: sll }),
+    ]) {
       expect(mixPcaps([file]).length).toBe(8000);
     }
     const whole = pcap(a);
@@ -158,10 +231,14 @@ describe('pcap → WAV (rtpengine recordings)', () => {
   });
 
   it('refuses what is not a classic pcap with a PcapFormatError', () => {
-    expect(() => parsePcap(Buffer.from('0a0d0d0a1c0000004d3c2b1a01000000ffffffffffffffff', 'hex'))).toThrow(PcapFormatError);
+    expect(() => parsePcap(Buffer.from('0a0d0d0a1c0000004d3c2b1a01000000ffffffffffffffff', 'hex'))).toThrow(
+      PcapFormatError,
+    );
     expect(() => parsePcap(Buffer.from('hello, this is not a capture file'))).toThrow(PcapFormatError);
     expect(() => mixPcaps([pcap([], { linkType: 147 })])).not.toThrow();
-    expect(() => mixPcaps([pcap(party({ n: 1, startMs: 0, sport: 1, ssrc: 1, ts0: 0, hz: 440 }), { linkType: 147 })])).toThrow(PcapFormatError);
+    expect(() =>
+      mixPcaps([pcap(party({ n: 1, startMs: 0, sport: 1, ssrc: 1, ts0: 0, hz: 440 }), { linkType: 147 })]),
+    ).toThrow(PcapFormatError);
   });
 });
 
@@ -184,8 +261,14 @@ describe("rtpengine's pcap directory", () => {
     fs.mkdirSync(path.join(dir, 'pcaps'));
     const a = pcap(party({ n: 100, startMs: 0, sport: 40000, ssrc: 1, ts0: 0, hz: 440 }));
     fs.writeFileSync(path.join(dir, 'pcaps', `${rtpengineFileStem('call-1@host')}-00112233445566aa.pcap`), a);
-    fs.writeFileSync(path.join(dir, 'pcaps', `${rtpengineFileStem('call-1@host-0123456789abcdef')}-00112233445566bb.pcap`), pcap(party({ n: 300, startMs: 0, sport: 40000, ssrc: 1, ts0: 0, hz: 440 })));
-    fs.writeFileSync(path.join(dir, 'pcaps', `${rtpengineFileStem('broken@host')}-00112233445566cc.pcap`), 'not a pcap');
+    fs.writeFileSync(
+      path.join(dir, 'pcaps', `${rtpengineFileStem('call-1@host-0123456789abcdef')}-00112233445566bb.pcap`),
+      pcap(party({ n: 300, startMs: 0, sport: 40000, ssrc: 1, ts0: 0, hz: 440 })),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'pcaps', `${rtpengineFileStem('broken@host')}-00112233445566cc.pcap`),
+      'not a pcap',
+    );
     expect(await pcaps.has('call-1@host')).toBe(true);
     expect(await pcaps.has('call-1')).toBe(false);
     const wav = (await pcaps.wav('call-1@host'))!;

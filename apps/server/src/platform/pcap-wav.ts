@@ -16,7 +16,17 @@ export const WAV_RATE = 8000;
 /** Longer recordings (or pcaps whose packets lie far apart in time) are cut at this length. */
 export const MAX_WAV_SECONDS = 4 * 3600;
 
-const LINK = { NULL: 0, ETHERNET: 1, RAW_OLD: 12, RAW_BSD: 14, RAW: 101, LINUX_SLL: 113, IPV4: 228, IPV6: 229, LINUX_SLL2: 276 } as const;
+const LINK = {
+  NULL: 0,
+  ETHERNET: 1,
+  RAW_OLD: 12,
+  RAW_BSD: 14,
+  RAW: 101,
+  LINUX_SLL: 113,
+  IPV4: 228,
+  IPV6: 229,
+  LINUX_SLL2: 276,
+} as const;
 
 export class PcapFormatError extends Error {}
 
@@ -39,12 +49,15 @@ export function parsePcap(buf: Buffer): { linkType: number; packets: PcapPacket[
   const u32 = (o: number) => (le ? buf.readUInt32LE(o) : buf.readUInt32BE(o));
   const linkType = u32(20) & 0x0fffffff;
   const packets: PcapPacket[] = [];
-  for (let o = 24; o + 16 <= buf.length; ) {
+  for (let o = 24; o + 16 <= buf.length;) {
     const sec = u32(o);
     const frac = u32(o + 4);
     const caplen = u32(o + 8);
     if (o + 16 + caplen > buf.length) break; // cut off while rtpengine was writing
-    packets.push({ timeUs: sec * 1e6 + (nano ? Math.floor(frac / 1000) : frac), frame: buf.subarray(o + 16, o + 16 + caplen) });
+    packets.push({
+      timeUs: sec * 1e6 + (nano ? Math.floor(frac / 1000) : frac),
+      frame: buf.subarray(o + 16, o + 16 + caplen),
+    });
     o += 16 + caplen;
   }
   return { linkType, packets };
@@ -67,7 +80,7 @@ function networkLayer(linkType: number, f: Buffer): Buffer | null {
     case LINK.NULL: {
       if (f.length < 4) return null;
       const family = f.readUInt32LE(0) === 2 || f.readUInt32BE(0) === 2 ? 4 : 6;
-      return (f[4]! >> 4 === family) ? f.subarray(4) : null;
+      return f[4]! >> 4 === family ? f.subarray(4) : null;
     }
     case LINK.ETHERNET: {
       let o = 12;
@@ -107,7 +120,10 @@ export function udpOf(linkType: number, frame: Buffer): UdpDatagram | null {
   }
   if (udp.length < 8) return null;
   const len = udp.readUInt16BE(4);
-  return { source: `${source}:${udp.readUInt16BE(0)}`, payload: udp.subarray(8, len >= 8 && len <= udp.length ? len : udp.length) };
+  return {
+    source: `${source}:${udp.readUInt16BE(0)}`,
+    payload: udp.subarray(8, len >= 8 && len <= udp.length ? len : udp.length),
+  };
 }
 
 interface Stream {

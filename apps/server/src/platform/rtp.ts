@@ -44,5 +44,11 @@ export function parseRtp(packet: Buffer): RtpPacket | null {
   let end = packet.length;
   if (packet[0]! & 0x20) end -= packet[end - 1]!;
   if (end < offset) return null;
-  return { payloadType, sequence: packet.readUInt16BE(2), timestamp: packet.readUInt32BE(4), ssrc: packet.readUInt32BE(8), payload: packet.subarray(offset, end) };
+  return {
+    payloadType,
+    sequence: packet.readUInt16BE(2),
+    timestamp: packet.readUInt32BE(4),
+    ssrc: packet.readUInt32BE(8),
+    payload: packet.subarray(offset, end),
+  };
 }

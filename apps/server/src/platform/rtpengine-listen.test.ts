@@ -33,12 +33,31 @@ async function startEngine(): Promise<Engine> {
   expect(spawnSync('sh', ['-c', 'command -v rtpengine']).status, 'Debian package rtpengine-daemon').toBe(0);
   const port = await freePort();
   const portMin = 30000 + Math.floor(Math.random() * 27) * 100;
-  const child: ChildProcess = spawn('rtpengine', ['--config-file=none', '--table=-1', '--interface=127.0.0.1', `--listen-ng=127.0.0.1:${port}`, `--port-min=${portMin}`, `--port-max=${portMin + 99}`, '--foreground', '--log-stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    'rtpengine',
+    [
+      '--config-file=none',
+      '--table=-1',
+      '--interface=127.0.0.1',
+      `--listen-ng=127.0.0.1:${port}`,
+      `--port-min=${portMin}`,
+      `--port-max=${portMin + 99}`,
+      '--foreground',
+      '--log-stderr',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const ng = new NgClient(`udp:127.0.0.1:${port}`, { timeoutMs: 300, retryMs: 100 });
   for (let i = 0; i < 50; i++) {
-    if (await ng.command('ping').then(() => true, () => false)) break;
+    if (
+      await ng.command('ping').then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   const exited = new Promise((r) => child.once('exit', r));
@@ -64,7 +83,8 @@ function tonePacket(hz: number, n: number, ssrc: number): Buffer {
   head.writeUInt32BE((n * FRAME_SAMPLES) >>> 0, 4);
   head.writeUInt32BE(ssrc, 8);
   const body = Buffer.alloc(FRAME_SAMPLES);
-  for (let i = 0; i < FRAME_SAMPLES; i++) body[i] = muLaw(Math.round(8000 * Math.sin((2 * Math.PI * hz * (n * FRAME_SAMPLES + i)) / 8000)));
+  for (let i = 0; i < FRAME_SAMPLES; i++)
+    body[i] = muLaw(Math.round(8000 * Math.sin((2 * Math.PI * hz * (n * FRAME_SAMPLES + i)) / 8000)));
   return Buffer.concat([head, body]);
 }
 
@@ -72,8 +92,19 @@ function tonePacket(hz: number, n: number, ssrc: number): Buffer {
 async function call(ng: NgClient, callId: string) {
   const a = await udp();
   const b = await udp();
-  const offer = await ng.command('offer', { 'call-id': callId, 'from-tag': 'caller-tag', sdp: phoneSdp(a.address().port), ICE: 'remove' });
-  const answer = await ng.command('answer', { 'call-id': callId, 'from-tag': 'caller-tag', 'to-tag': 'callee-tag', sdp: phoneSdp(b.address().port), ICE: 'remove' });
+  const offer = await ng.command('offer', {
+    'call-id': callId,
+    'from-tag': 'caller-tag',
+    sdp: phoneSdp(a.address().port),
+    ICE: 'remove',
+  });
+  const answer = await ng.command('answer', {
+    'call-id': callId,
+    'from-tag': 'caller-tag',
+    'to-tag': 'callee-tag',
+    sdp: phoneSdp(b.address().port),
+    ICE: 'remove',
+  });
   const port = (sdp: unknown) => Number(/m=audio (\d+)/.exec(String(sdp))![1]);
   const toA = port(answer.sdp);
   const toB = port(offer.sdp);
@@ -104,9 +135,16 @@ function tonePower(samples: number[], hz: number): number {
 
 describe('offer and answer SDP', () => {
   const offer = [
-    'v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 't=0 0',
-    'm=audio 30000 RTP/AVP 0 8 101', 'a=mid:0', 'a=sendonly',
-    'm=audio 30002 RTP/AVP 0 101', 'a=mid:1', 'a=rtcp-mux',
+    'v=0',
+    'o=- 1 1 IN IP4 127.0.0.1',
+    's=-',
+    't=0 0',
+    'm=audio 30000 RTP/AVP 0 8 101',
+    'a=mid:0',
+    'a=sendonly',
+    'm=audio 30002 RTP/AVP 0 101',
+    'a=mid:1',
+    'a=rtcp-mux',
     'm=video 30004 RTP/AVP 96',
   ].join('\r\n');
 
@@ -121,8 +159,12 @@ describe('offer and answer SDP', () => {
   it('answers PCMU recvonly on our ports, RTCP to the same port, refuses the rest with port 0', () => {
     const sdp = answerSdp(offeredMedia(offer), [41000, 41002, null], '127.0.0.1');
     expect(sdp).toContain('c=IN IP4 127.0.0.1\r\n');
-    expect(sdp).toContain('m=audio 41000 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\na=ptime:20\r\na=recvonly\r\na=mid:0\r\na=rtcp:41000\r\n');
-    expect(sdp).toContain('m=audio 41002 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\na=ptime:20\r\na=recvonly\r\na=mid:1\r\na=rtcp-mux\r\n');
+    expect(sdp).toContain(
+      'm=audio 41000 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\na=ptime:20\r\na=recvonly\r\na=mid:0\r\na=rtcp:41000\r\n',
+    );
+    expect(sdp).toContain(
+      'm=audio 41002 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\na=ptime:20\r\na=recvonly\r\na=mid:1\r\na=rtcp-mux\r\n',
+    );
     expect(sdp).toMatch(/m=video 0 RTP\/AVP 96\r\n$/);
   });
 });
@@ -154,7 +196,9 @@ describe('listen-in through a real rtpengine', () => {
     expect(firstAudioMs).toBeLessThan(300);
     // In 100 ms windows (a busy machine delays the phones' and this loop's timers, which cuts the sines here and
     // there): both parties in most windows, nothing else in any.
-    const windows = Array.from({ length: Math.floor(heard.length / 800) }, (_, w) => heard.slice(800 * w, 800 * w + 800));
+    const windows = Array.from({ length: Math.floor(heard.length / 800) }, (_, w) =>
+      heard.slice(800 * w, 800 * w + 800),
+    );
     expect(windows.length).toBeGreaterThanOrEqual(8);
     const power = (hz: number) => windows.map((w) => Number(tonePower(w, hz).toFixed(2)));
     const report = `440 Hz ${power(440)}; 1 kHz ${power(1000)}; 700 Hz ${power(700)}`;
@@ -162,7 +206,9 @@ describe('listen-in through a real rtpengine', () => {
     expect(power(1000).filter((p) => p > 0.1).length / windows.length, report).toBeGreaterThanOrEqual(0.7);
     expect(Math.max(...power(700)), report).toBeLessThan(0.05);
 
-    const subscribed = (await engine.ng.command('query', { 'call-id': callId })) as { tags: Record<string, { subscriptions: { tag: string }[] }> };
+    const subscribed = (await engine.ng.command('query', { 'call-id': callId })) as {
+      tags: Record<string, { subscriptions: { tag: string }[] }>;
+    };
     expect(subscribed.tags[sub.toTag]!.subscriptions.map((s) => s.tag).sort()).toEqual(['callee-tag', 'caller-tag']);
     sub.close();
     await sleep(200);
@@ -181,7 +227,9 @@ describe('listen-in through a real rtpengine', () => {
     const first = await openSubscription(engine.ng, callId);
     const second = await openSubscription(engine.ng, callId);
     expect(second.toTag).not.toBe(first.toTag);
-    const q = (await engine.ng.command('query', { 'call-id': callId })) as { tags: Record<string, { subscriptions: { tag: string }[] }> };
+    const q = (await engine.ng.command('query', { 'call-id': callId })) as {
+      tags: Record<string, { subscriptions: { tag: string }[] }>;
+    };
     // Each subscribes to the two phones only, not to the other listener.
     expect(q.tags[second.toTag]!.subscriptions.map((s) => s.tag).sort()).toEqual(['callee-tag', 'caller-tag']);
     const hears = async (sub: typeof first) => {

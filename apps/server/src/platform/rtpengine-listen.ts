@@ -20,7 +20,13 @@ export function offeredMedia(sdp: string): OfferedMedia[] {
   for (const line of sdp.split(/\r?\n/)) {
     const m = /^m=(\S+) (\d+)(?:\/\d+)? (\S+)((?: \S+)*)\s*$/.exec(line);
     if (m) {
-      out.push({ type: m[1]!, port: Number(m[2]), proto: m[3]!, formats: m[4]!.trim().split(' ').filter(Boolean), rtcpMux: false });
+      out.push({
+        type: m[1]!,
+        port: Number(m[2]),
+        proto: m[3]!,
+        formats: m[4]!.trim().split(' ').filter(Boolean),
+        rtcpMux: false,
+      });
       continue;
     }
     const last = out[out.length - 1];
@@ -38,7 +44,13 @@ export function offeredMedia(sdp: string): OfferedMedia[] {
  */
 export function answerSdp(media: OfferedMedia[], ports: (number | null)[], address: string): string {
   const ip = address.includes(':') ? 'IP6' : 'IP4';
-  const lines = ['v=0', `o=- ${Date.now()} 1 IN ${ip} ${address}`, 's=Provisio listen-in', `c=IN ${ip} ${address}`, 't=0 0'];
+  const lines = [
+    'v=0',
+    `o=- ${Date.now()} 1 IN ${ip} ${address}`,
+    's=Provisio listen-in',
+    `c=IN ${ip} ${address}`,
+    't=0 0',
+  ];
   media.forEach((m, i) => {
     const port = ports[i];
     if (port == null) {
@@ -89,7 +101,11 @@ export async function openSubscription(ng: NgClient, callId: string): Promise<Su
     codec: { transcode: ['PCMU'] },
   });
   const media = offeredMedia(typeof offer.sdp === 'string' ? offer.sdp : '');
-  const unsubscribe = () => ng.command('unsubscribe', { 'call-id': callId, 'to-tag': toTag }).then(() => undefined, () => undefined);
+  const unsubscribe = () =>
+    ng.command('unsubscribe', { 'call-id': callId, 'to-tag': toTag }).then(
+      () => undefined,
+      () => undefined,
+    );
   const sockets: dgram.Socket[] = [];
   const closeSockets = () => sockets.forEach((s) => s.close());
   try {
@@ -106,7 +122,12 @@ export async function openSubscription(ng: NgClient, callId: string): Promise<Su
     }
     const mixer = new CallMixer(sockets.length);
     sockets.forEach((s, i) => s.on('message', (packet) => mixer.push(i, packet)));
-    await ng.command('subscribe answer', { 'call-id': callId, 'to-tag': toTag, sdp: answerSdp(media, ports, address), flags: ['allow transcoding'] });
+    await ng.command('subscribe answer', {
+      'call-id': callId,
+      'to-tag': toTag,
+      sdp: answerSdp(media, ports, address),
+      flags: ['allow transcoding'],
+    });
     let closed = false;
     return {
       toTag,

@@ -50,7 +50,9 @@ describe('NgClient against a UDP peer', () => {
   afterEach(() => peer?.close());
 
   /** A stand-in ng server on loopback: answers with `reply(message)` (or stays silent when it returns null). */
-  async function serve(reply: (msg: Record<string, Bencode>, count: number) => Record<string, Bencode> | null): Promise<number> {
+  async function serve(
+    reply: (msg: Record<string, Bencode>, count: number) => Record<string, Bencode> | null,
+  ): Promise<number> {
     peer = dgram.createSocket('udp4');
     let count = 0;
     peer.on('message', (buf, from) => {
@@ -65,7 +67,11 @@ describe('NgClient against a UDP peer', () => {
   it('sends the command with a cookie and returns the dictionary answered under that cookie', async () => {
     const port = await serve((m) => ({ result: 'ok', echoed: m.command!, tag: m['to-tag'] ?? '' }));
     const ng = new NgClient(`udp:127.0.0.1:${port}`);
-    expect(await ng.command('unsubscribe', { 'call-id': 'c1', 'to-tag': 't1' })).toEqual({ result: 'ok', echoed: 'unsubscribe', tag: 't1' });
+    expect(await ng.command('unsubscribe', { 'call-id': 'c1', 'to-tag': 't1' })).toEqual({
+      result: 'ok',
+      echoed: 'unsubscribe',
+      tag: 't1',
+    });
   });
 
   it('result: error becomes an RtpengineError with the reason', async () => {
@@ -82,7 +88,9 @@ describe('NgClient against a UDP peer', () => {
     expect(seen).toEqual([1, 2]);
     peer!.removeAllListeners('message');
     const t0 = Date.now();
-    const err = await new NgClient(`127.0.0.1:${port}`, { timeoutMs: 300, retryMs: 100 }).command('ping').catch((e: unknown) => e);
+    const err = await new NgClient(`127.0.0.1:${port}`, { timeoutMs: 300, retryMs: 100 })
+      .command('ping')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: 'platform_unreachable', status: 424, messageKey: 'mediaServerUnavailable' });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);

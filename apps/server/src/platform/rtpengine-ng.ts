@@ -151,7 +151,8 @@ export class NgClient {
 
   async command(command: string, args: Record<string, Bencode> = {}): Promise<Record<string, Bencode>> {
     const reply = await this.exchange({ ...args, command });
-    if (reply.result === 'error') throw new RtpengineError(command, typeof reply['error-reason'] === 'string' ? reply['error-reason'] : 'error');
+    if (reply.result === 'error')
+      throw new RtpengineError(command, typeof reply['error-reason'] === 'string' ? reply['error-reason'] : 'error');
     return reply;
   }
 
@@ -171,7 +172,10 @@ export class NgClient {
         if (err) reject(err);
         else resolve(value!);
       };
-      const deadline = setTimeout(() => finish(unavailable(new Error(`rtpengine ${this.host}:${this.port}: no answer in ${this.timeoutMs} ms`))), this.timeoutMs);
+      const deadline = setTimeout(
+        () => finish(unavailable(new Error(`rtpengine ${this.host}:${this.port}: no answer in ${this.timeoutMs} ms`))),
+        this.timeoutMs,
+      );
       const send = () => socket.send(packet, (err) => err && finish(unavailable(err)));
       socket.on('error', (err) => finish(unavailable(err)));
       socket.on('message', (msg) => {
@@ -183,7 +187,8 @@ export class NgClient {
         } catch (err) {
           return finish(unavailable(err));
         }
-        if (typeof body !== 'object' || Array.isArray(body)) return finish(unavailable(new Error('rtpengine answered without a dictionary')));
+        if (typeof body !== 'object' || Array.isArray(body))
+          return finish(unavailable(new Error('rtpengine answered without a dictionary')));
         finish(null, body);
       });
       socket.connect(this.port, this.host, () => {

@@ -21,8 +21,14 @@ function describeIssue(request: FastifyRequest, v: ValidationEntry): { path: str
   const num = (x: unknown) => (typeof x === 'number' || typeof x === 'bigint' ? Number(x) : 0);
   if (isMessageKey(v.message)) {
     // A refinement's own params (e.g. a range's min and max) fill the message's placeholders.
-    const own = typeof params.params === 'object' && params.params !== null ? (params.params as Record<string, string | number>) : {};
-    return { path, message: t(request, v.message, { field, min: num(params.minimum), max: num(params.maximum), ...own }) };
+    const own =
+      typeof params.params === 'object' && params.params !== null
+        ? (params.params as Record<string, string | number>)
+        : {};
+    return {
+      path,
+      message: t(request, v.message, { field, min: num(params.minimum), max: num(params.maximum), ...own }),
+    };
   }
   let key: MessageKey = 'fieldInvalid';
   const extra: Record<string, string | number> = {};
@@ -49,7 +55,10 @@ function describeIssue(request: FastifyRequest, v: ValidationEntry): { path: str
       break;
     case 'unrecognized_keys':
       // Name the unknown fields themselves, also inside a nested object (user_details.x).
-      return { path: path || field, message: t(request, 'fieldUnknown', { field: keys.map((k) => (path ? `${path}.${k}` : k)).join(', ') }) };
+      return {
+        path: path || field,
+        message: t(request, 'fieldUnknown', { field: keys.map((k) => (path ? `${path}.${k}` : k)).join(', ') }),
+      };
   }
   return { path: path || field, message: t(request, key, { field, ...extra }) };
 }
@@ -90,7 +99,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const fields = (err.validation as unknown as ValidationEntry[]).map((v) => describeIssue(request, v));
       const first = fields[0]?.message;
       return send(reply, 400, {
-        error: { code: 'validation_failed', message: fields.length === 1 && first ? first : t(request, 'validationFailed'), fields },
+        error: {
+          code: 'validation_failed',
+          message: fields.length === 1 && first ? first : t(request, 'validationFailed'),
+          fields,
+        },
       });
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;

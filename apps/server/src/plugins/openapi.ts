@@ -8,7 +8,11 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 export const openapi = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Provisio API', version: '0.1.0', description: 'Calls under /api/v1. Send the session token in the `Token` header.' },
+      info: {
+        title: 'Provisio API',
+        version: '0.1.0',
+        description: 'Calls under /api/v1. Send the session token in the `Token` header.',
+      },
       components: { securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Token' } } },
       security: [{ Token: [] }],
     },

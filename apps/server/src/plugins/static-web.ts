@@ -18,7 +18,10 @@ export const staticWeb = fp(async (app: FastifyInstance) => {
       // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {

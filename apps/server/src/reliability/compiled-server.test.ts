@@ -31,7 +31,20 @@ async function startCompiled(env: Record<string, string>): Promise<Compiled> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'server.js')], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD, CLOUD_ID, LOG_LEVEL: 'info', PUBLIC_URL: 'https://portal.example.test', SIM_ACTIVE_CALLS: '0', JOB_POLL_MS: '100', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD,
+      CLOUD_ID,
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'https://portal.example.test',
+      SIM_ACTIVE_CALLS: '0',
+      JOB_POLL_MS: '100',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -40,12 +53,24 @@ async function startCompiled(env: Record<string, string>): Promise<Compiled> {
   child.stderr.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   running.push(child);
-  await until('the compiled server to answer /api/health/live', async () => {
-    if (child.exitCode !== null) throw new Error(`the compiled server exited at start (${child.exitCode}):\n${out}`);
-    return fetch(`${base}/api/health/live`).then((r) => r.ok, () => false);
-  }, 60_000, 50);
+  await until(
+    'the compiled server to answer /api/health/live',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the compiled server exited at start (${child.exitCode}):\n${out}`);
+      return fetch(`${base}/api/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    60_000,
+    50,
+  );
   const call: Compiled['call'] = async (name, body, token) => {
-    const res = await fetch(`${base}/api/v1/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api/v1/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as never };
   };
   return { base, child, output: () => out, exited, call };
@@ -58,7 +83,10 @@ afterEach(async () => {
   for (const s of stores.splice(0)) await s.dispose().catch(() => undefined);
 });
 beforeAll(() => {
-  execFileSync(process.execPath, [path.join(REPO, 'scripts/build.mjs'), 'server', `--outdir=${OUT}`], { cwd: REPO, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(REPO, 'scripts/build.mjs'), 'server', `--outdir=${OUT}`], {
+    cwd: REPO,
+    stdio: 'pipe',
+  });
 }, 60_000);
 afterAll(() => fs.rmSync(OUT, { recursive: true, force: true }));
 
@@ -69,14 +97,27 @@ async function store(): Promise<Store> {
 }
 
 async function login(s: Compiled): Promise<string> {
-  const res = await s.call<{ Token: string }>('adminLogin', { cloud_id: CLOUD_ID, user: 'admin', password: ADMIN_PASSWORD });
+  const res = await s.call<{ Token: string }>('adminLogin', {
+    cloud_id: CLOUD_ID,
+    user: 'admin',
+    password: ADMIN_PASSWORD,
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.Token;
 }
 
-const job = (db: Db, id: number) => db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const job = (db: Db, id: number) =>
+  db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const countExtensions = async (db: Db) =>
-  Number((await db.kysely.selectFrom('extensions').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', TENANT).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom('extensions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', TENANT)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** An HTTP request whose head is sent now and whose body only when `finish` is called: a request in flight. */
 function halfSentLogin(base: string): Promise<{ finish(): void; reply: Promise<string> }> {
@@ -84,7 +125,9 @@ function halfSentLogin(base: string): Promise<{ finish(): void; reply: Promise<s
   const body = JSON.stringify({ cloud_id: CLOUD_ID, user: 'admin', password: ADMIN_PASSWORD });
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
-      socket.write(`POST /api/v1/adminLogin HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+      socket.write(
+        `POST /api/v1/adminLogin HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
       let text = '';
       socket.on('data', (c: Buffer) => (text += c.toString()));
       const reply = new Promise<string>((r) => socket.once('close', () => r(text)));
@@ -108,10 +151,19 @@ describe('the compiled server', () => {
     // The log worker (dist-*/log-worker.mjs) stores the server's lines: they can be read back through getlogs.
     const token = await login(s);
     const start = String(BigInt(Date.now() - 60_000) * 1_000_000n);
-    await until('the log worker to store the login', async () => {
-      const res = await s.call<{ data?: { result: unknown[] } }>('getlogs', { start, end: String(BigInt(Date.now() + 1000) * 1_000_000n) }, token);
-      return res.status === 200 && (res.json.data?.result.length ?? 0) > 0;
-    }, 10_000, 200);
+    await until(
+      'the log worker to store the login',
+      async () => {
+        const res = await s.call<{ data?: { result: unknown[] } }>(
+          'getlogs',
+          { start, end: String(BigInt(Date.now() + 1000) * 1_000_000n) },
+          token,
+        );
+        return res.status === 200 && (res.json.data?.result.length ?? 0) > 0;
+      },
+      10_000,
+      200,
+    );
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
   }, 60_000);
@@ -121,10 +173,22 @@ describe('the compiled server', () => {
     const n = 10_000;
     const s1 = await startCompiled(st.env);
     const token = await login(s1);
-    expect((await s1.call('createTenant', { tid: TENANT, tname: 'Drain Test', domain: TENANT, site_name: 'Main' }, token)).status).toBe(200);
+    expect(
+      (await s1.call('createTenant', { tid: TENANT, tname: 'Drain Test', domain: TENANT, site_name: 'Main' }, token))
+        .status,
+    ).toBe(200);
     const rows = Array.from({ length: n }, (_, i) => ({
-      Extension: String(100_000 + i), Domain: TENANT, 'Site Name': 'Main', 'First Name': `First${i}`, 'Last Name': `Last${i}`, Admin: 'false',
-      Email: '', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false', tenantid: TENANT,
+      Extension: String(100_000 + i),
+      Domain: TENANT,
+      'Site Name': 'Main',
+      'First Name': `First${i}`,
+      'Last Name': `Last${i}`,
+      Admin: 'false',
+      Email: '',
+      Linked: 'false',
+      'Mobile App Allowed': 'false',
+      'Desktop App Allowed': 'false',
+      tenantid: TENANT,
     }));
     // A request in flight: the server has its head (it logged it) but not yet its body when the signal comes.
     const logins = () => s1.output().split('"url":"/api/v1/adminLogin"').length;
@@ -135,10 +199,15 @@ describe('the compiled server', () => {
     const imported = await s1.call<{ job_id: number }>('extensionsImport', rows, token);
     expect(imported.status, JSON.stringify(imported.json).slice(0, 300)).toBe(200);
     const id = imported.json.job_id;
-    await until('the import to be part-way', async () => {
-      const j = await job(st.db, id);
-      return j.done > 0 && j.done < j.total;
-    }, 30_000, 5);
+    await until(
+      'the import to be part-way',
+      async () => {
+        const j = await job(st.db, id);
+        return j.done > 0 && j.done < j.total;
+      },
+      30_000,
+      5,
+    );
     s1.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     inFlight.finish();

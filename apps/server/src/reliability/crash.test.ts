@@ -49,22 +49,48 @@ async function start(store: Store, env: Record<string, string> = {}): Promise<Se
 }
 
 const row = (i: number, withEmail: boolean) => ({
-  Extension: String(100_000 + i), Domain: TENANT, 'Site Name': 'Main', 'First Name': `First${i}`, 'Last Name': `Last${i}`, Admin: 'false',
-  Email: withEmail ? `user${i}@${TENANT}` : '', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false', tenantid: TENANT,
+  Extension: String(100_000 + i),
+  Domain: TENANT,
+  'Site Name': 'Main',
+  'First Name': `First${i}`,
+  'Last Name': `Last${i}`,
+  Admin: 'false',
+  Email: withEmail ? `user${i}@${TENANT}` : '',
+  Linked: 'false',
+  'Mobile App Allowed': 'false',
+  'Desktop App Allowed': 'false',
+  tenantid: TENANT,
 });
 
 async function createTenantAndImport(s: ServerProcess, token: string, n: number, withEmail: boolean): Promise<number> {
-  const tenant = await s.call('createTenant', { tid: TENANT, tname: 'Crash Test', domain: TENANT, site_name: 'Main' }, token);
+  const tenant = await s.call(
+    'createTenant',
+    { tid: TENANT, tname: 'Crash Test', domain: TENANT, site_name: 'Main' },
+    token,
+  );
   expect(tenant.status, JSON.stringify(tenant.json)).toBe(200);
-  const res = await s.call<{ job_id: number; to_create: number; errors: unknown[] }>('extensionsImport', Array.from({ length: n }, (_, i) => row(i, withEmail)), token);
+  const res = await s.call<{ job_id: number; to_create: number; errors: unknown[] }>(
+    'extensionsImport',
+    Array.from({ length: n }, (_, i) => row(i, withEmail)),
+    token,
+  );
   expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
   expect(res.json).toMatchObject({ to_create: n, errors: [] });
   return res.json.job_id;
 }
 
-const job = (db: Db, id: number) => db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const job = (db: Db, id: number) =>
+  db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const count = async (db: Db, table: 'extensions' | 'builtin_extensions') =>
-  Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', TENANT).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', TENANT)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Every recipient got exactly one distinct message; raw duplicates (same Message-ID twice) are counted apart. */
 function deliveries(received: Received[]) {
@@ -79,7 +105,16 @@ function deliveries(received: Received[]) {
 }
 
 async function emailAll(s: ServerProcess, token: string, n: number): Promise<number> {
-  const res = await s.call<{ job_id: number }>('emailLink', { recepient: Array.from({ length: n }, (_, i) => `user${i}@${TENANT}`), subject: 'Your app', body: '<p>Hi {{first_name}}: {{link}}</p>', tenant_id: TENANT }, token);
+  const res = await s.call<{ job_id: number }>(
+    'emailLink',
+    {
+      recepient: Array.from({ length: n }, (_, i) => `user${i}@${TENANT}`),
+      subject: 'Your app',
+      body: '<p>Hi {{first_name}}: {{link}}</p>',
+      tenant_id: TENANT,
+    },
+    token,
+  );
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.job_id;
 }
@@ -91,10 +126,15 @@ describe('crash and outage', () => {
     const s1 = await start(store);
     const token = await s1.login();
     const id = await createTenantAndImport(s1, token, 10_000, false);
-    await until('the import to be part-way', async () => {
-      const j = await job(store.db, id);
-      return j.done > 0 && j.done < j.total;
-    }, 60_000, 5);
+    await until(
+      'the import to be part-way',
+      async () => {
+        const j = await job(store.db, id);
+        return j.done > 0 && j.done < j.total;
+      },
+      60_000,
+      5,
+    );
     await s1.kill();
     const atKill = await job(store.db, id);
     expect(atKill.status).toBe('running');
@@ -123,10 +163,15 @@ describe('crash and outage', () => {
     await until('the import', async () => (await job(store.db, importId)).status === 'done', 60_000, 50);
     const id = await emailAll(s1, token, 1_000);
     // First kill while the job is still queuing messages (it checkpoints every 25 recipients).
-    await until('the email job to be part-way', async () => {
-      const j = await job(store.db, id);
-      return j.done > 0 && j.done < 1_000;
-    }, 60_000, 2);
+    await until(
+      'the email job to be part-way',
+      async () => {
+        const j = await job(store.db, id);
+        return j.done > 0 && j.done < 1_000;
+      },
+      60_000,
+      2,
+    );
     await s1.kill();
     const s2 = await start(store, env);
     // Second kill while the outbox is being sent.
@@ -134,10 +179,19 @@ describe('crash and outage', () => {
     await s2.kill();
     const sentAtKill = received.length;
     const s3 = await start(store, env);
-    await until('every message to be sent', async () => {
-      const left = await store.db.kysely.selectFrom('mail_messages').select('id').where('status', '!=', 'sent').execute();
-      return left.length === 0 && (await job(store.db, id)).status === 'done';
-    }, 120_000, 200);
+    await until(
+      'every message to be sent',
+      async () => {
+        const left = await store.db.kysely
+          .selectFrom('mail_messages')
+          .select('id')
+          .where('status', '!=', 'sent')
+          .execute();
+        return left.length === 0 && (await job(store.db, id)).status === 'done';
+      },
+      120_000,
+      200,
+    );
     const d = deliveries(received);
     expect(sentAtKill).toBeLessThan(1_000);
     expect(d.recipients).toBe(1_000);
@@ -147,9 +201,15 @@ describe('crash and outage', () => {
     expect(d.duplicates).toBeLessThanOrEqual(2);
     const outbox = await store.db.kysely.selectFrom('mail_messages').select('id').execute();
     expect(outbox).toHaveLength(1_000);
-    const report = await s3.call<{ status: string; result: { sent: number; failures: string[] } }>('jobStatus', { id }, token);
+    const report = await s3.call<{ status: string; result: { sent: number; failures: string[] } }>(
+      'jobStatus',
+      { id },
+      token,
+    );
     expect(report.json).toMatchObject({ status: 'done', result: { sent: 1_000, failures: [] } });
-    console.info(`bulk email with two kills: ${received.length} SMTP deliveries, ${d.distinct} distinct, ${d.duplicates} duplicate(s) by Message-ID`);
+    console.info(
+      `bulk email with two kills: ${received.length} SMTP deliveries, ${d.distinct} distinct, ${d.duplicates} duplicate(s) by Message-ID`,
+    );
   }, 300_000);
 
   it('SMTP down during a bulk email, then back: every message is delivered once and the job reports success', async () => {
@@ -162,20 +222,42 @@ describe('crash and outage', () => {
     const importId = await createTenantAndImport(s, token, 1_000, true);
     await until('the import', async () => (await job(store.db, importId)).status === 'done', 60_000, 50);
     const id = await emailAll(s, token, 1_000);
-    await until('deliveries to fail', async () => {
-      const failed = await store.db.kysely.selectFrom('mail_messages').select('id').where('status', '=', 'failed').execute();
-      return failed.length >= 100;
-    }, 60_000, 50);
+    await until(
+      'deliveries to fail',
+      async () => {
+        const failed = await store.db.kysely
+          .selectFrom('mail_messages')
+          .select('id')
+          .where('status', '=', 'failed')
+          .execute();
+        return failed.length >= 100;
+      },
+      60_000,
+      50,
+    );
     cleanups.push(await smtpOn(smtpPort, received));
-    await until('every message to be sent', async () => {
-      const left = await store.db.kysely.selectFrom('mail_messages').select('id').where('status', '!=', 'sent').execute();
-      return left.length === 0;
-    }, 180_000, 200);
+    await until(
+      'every message to be sent',
+      async () => {
+        const left = await store.db.kysely
+          .selectFrom('mail_messages')
+          .select('id')
+          .where('status', '!=', 'sent')
+          .execute();
+        return left.length === 0;
+      },
+      180_000,
+      200,
+    );
     const d = deliveries(received);
     expect(d.recipients).toBe(1_000);
     expect(d.distinct).toBe(1_000);
     expect(d.duplicates).toBe(0);
-    const report = await s.call<{ status: string; result: { sent: number; failures: string[] } }>('jobStatus', { id }, token);
+    const report = await s.call<{ status: string; result: { sent: number; failures: string[] } }>(
+      'jobStatus',
+      { id },
+      token,
+    );
     expect(report.json).toMatchObject({ status: 'done', result: { sent: 1_000, failures: [] } });
   }, 300_000);
 });

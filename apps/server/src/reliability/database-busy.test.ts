@@ -55,7 +55,9 @@ const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
 const countDomains = async () => (await t.db.kysely.selectFrom('domains').select('id').execute()).length;
 let n = 0;
 const newDomain = () => ({ ext: String(300 + ++n), domain: `busy${n}.acme.example`, tenant_id: 'acme.example' });
-const busyBody = (lang: 'en' | 'es') => ({ error: { code: 'service_unavailable', message: formatMessage(lang, 'databaseBusy') } });
+const busyBody = (lang: 'en' | 'es') => ({
+  error: { code: 'service_unavailable', message: formatMessage(lang, 'databaseBusy') },
+});
 
 /** Waits until the health answer (cached for a moment) is the expected one. */
 async function healthBecomes(status: number): Promise<void> {
@@ -131,9 +133,13 @@ if (!isPg) {
       expect(await countDomains()).toBe(before + 1);
     });
 
-    it("a read by a session due for its last-use update still answers 200 while the lock is held (the update is skipped)", async () => {
+    it('a read by a session due for its last-use update still answers 200 while the lock is held (the update is skipped)', async () => {
       const stale = await t.login();
-      await t.db.kysely.updateTable('sessions').set({ last_used_at: Date.now() - 10 * 60_000 }).where('revoked_at', 'is', null).execute();
+      await t.db.kysely
+        .updateTable('sessions')
+        .set({ last_used_at: Date.now() - 10 * 60_000 })
+        .where('revoked_at', 'is', null)
+        .execute();
       lock();
       try {
         const read = await t.call('domainSummary', {}, { token: stale });
@@ -151,7 +157,9 @@ if (!isPg) {
       // A transaction (BEGIN IMMEDIATE is retried) and a single statement (retried outside a transaction).
       const [viaApi, single] = await Promise.all([
         timed(t.call('createUpdateDomain', newDomain(), { token })),
-        timed(t.db.kysely.updateTable('users').set({ updated_at: Date.now() }).where('username', '=', 'admin').execute()),
+        timed(
+          t.db.kysely.updateTable('users').set({ updated_at: Date.now() }).where('username', '=', 'admin').execute(),
+        ),
       ]);
       expect(loop.stop()).toBeLessThan(200);
       expect(viaApi.value.statusCode, viaApi.value.body).toBe(200);
@@ -187,7 +195,9 @@ if (!isPg) {
       setup.close();
       const writer = new SQLite(journalFile);
       writer.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      const kysely = new Kysely<{ x: { a: number } }>({ dialect: new PatientSqliteDialect({ database: writer, warn: () => undefined }) });
+      const kysely = new Kysely<{ x: { a: number } }>({
+        dialect: new PatientSqliteDialect({ database: writer, warn: () => undefined }),
+      });
       const reader = new SQLite(journalFile);
       try {
         expect(reader.pragma('journal_mode', { simple: true })).toBe('delete');
@@ -196,7 +206,9 @@ if (!isPg) {
         reader.prepare('select count(*) from x').get();
         setTimeout(() => reader.exec('commit'), 400);
         const loop = watchEventLoop();
-        const { ms } = await timed(kysely.transaction().execute((trx) => trx.insertInto('x').values({ a: 1 }).execute()));
+        const { ms } = await timed(
+          kysely.transaction().execute((trx) => trx.insertInto('x').values({ a: 1 }).execute()),
+        );
         expect(loop.stop()).toBeLessThan(200);
         expect(ms).toBeGreaterThan(300);
         expect((await kysely.selectFrom('x').selectAll().execute()).length).toBe(1);
@@ -210,7 +222,9 @@ if (!isPg) {
     it("Kamailio's SQLite file locked by Kamailio: the connector waits off the event loop, then writes", async () => {
       const kamFile = path.join(t.deps.config.dataDir, 'kamailio.sqlite');
       const setup = new SQLite(kamFile);
-      setup.exec('create table subscriber (id integer primary key, username text, domain text, password text, ha1 text, ha1b text)');
+      setup.exec(
+        'create table subscriber (id integer primary key, username text, domain text, password text, ha1 text, ha1b text)',
+      );
       setup.close();
       const kam = openKamailioDb(`sqlite:///${kamFile}`);
       const kamailio = new SQLite(kamFile);

@@ -28,7 +28,9 @@ export interface Store {
   dispose(): Promise<void>;
 }
 
-export async function freshStore(kind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'): Promise<Store> {
+export async function freshStore(
+  kind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+): Promise<Store> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-crash-'));
   if (kind === 'sqlite') {
     // The servers create the file; the test opens it once the first server has migrated it.
@@ -110,13 +112,20 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start (${child.exitCode}):\n${stderr}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const call: ServerProcess['call'] = async (name, body, token) => {
-    const res = await fetch(`${base}/api/v1/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api/v1/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as never };
   };
   return {
@@ -125,7 +134,11 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     output: () => stderr,
     call,
     async login() {
-      const res = await call<{ Token: string }>('adminLogin', { cloud_id: CLOUD_ID, user: 'admin', password: ADMIN_PASSWORD });
+      const res = await call<{ Token: string }>('adminLogin', {
+        cloud_id: CLOUD_ID,
+        user: 'admin',
+        password: ADMIN_PASSWORD,
+      });
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.json)}`);
       return res.json.Token;
     },
@@ -140,7 +153,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   };
 }
 
-export async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, everyMs = 20): Promise<T> {
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+  everyMs = 20,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = await fn();

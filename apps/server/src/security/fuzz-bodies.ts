@@ -27,16 +27,80 @@ export function seedOf(s: string): number {
 const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'null', 'undefined', 'NaN', '-1', '0x7fffffff', '1e309', '../../etc/passwd', '%00%0d%0a', "' OR 1=1 --",
-  '"; DROP TABLE users; --', '<img src=x onerror=alert(1)>', '<script>alert(1)</script>', 'javascript:alert(1)', '{{constructor.constructor("x")()}}',
-  '\u202e\u0644\u0627 RTL override', '\ud83d\ude00\ud83d\udca9 emoji', '\ud800 lone surrogate', 'Z\u0351\u0368\u0368a\u0362l\u0364g\u0368o', '\u200b\u200c\u200d\ufeff',
-  '\u00e9\u0301 combining', '\r\n\r\nInjected: header', 'a'.repeat(300), '${7*7}', '\\u0000', '__proto__',
+  '',
+  ' ',
+  '\u0000',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '0x7fffffff',
+  '1e309',
+  '../../etc/passwd',
+  '%00%0d%0a',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  '{{constructor.constructor("x")()}}',
+  '\u202e\u0644\u0627 RTL override',
+  '\ud83d\ude00\ud83d\udca9 emoji',
+  '\ud800 lone surrogate',
+  'Z\u0351\u0368\u0368a\u0362l\u0364g\u0368o',
+  '\u200b\u200c\u200d\ufeff',
+  '\u00e9\u0301 combining',
+  '\r\n\r\nInjected: header',
+  'a'.repeat(300),
+  '${7*7}',
+  '\\u0000',
+  '__proto__',
 ];
-const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'is_admin', 'role', 'user_type', '\u0000', '', 'tenant_id ', '\ud83d\ude00', '$where', 'a'.repeat(500)];
-const CONTENT_TYPES = ['text/plain', 'application/xml', 'text/html', 'application/octet-stream', 'image/png', 'application/javascript', 'text/csv', 'application/sdp'];
+const EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'is_admin',
+  'role',
+  'user_type',
+  '\u0000',
+  '',
+  'tenant_id ',
+  '\ud83d\ude00',
+  '$where',
+  'a'.repeat(500),
+];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  'text/html',
+  'application/octet-stream',
+  'image/png',
+  'application/javascript',
+  'text/csv',
+  'application/sdp',
+];
 const BROKEN_JSON = [
-  '{', '}', '[', '{"a":', '{"a":1,}', "{'a':1}", '{a:1}', 'NaN', 'undefined', '{"a":1}{"b":2}', '\u0000', '{"a":"\\x41"}', '[1,2,', '{"a":01}',
-  '\ufeff{"a":1', '{"a":1}garbage', '"unterminated', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '  ',
+  '{',
+  '}',
+  '[',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '{a:1}',
+  'NaN',
+  'undefined',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '{"a":"\\x41"}',
+  '[1,2,',
+  '{"a":01}',
+  '\ufeff{"a":1',
+  '{"a":1}garbage',
+  '"unterminated',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"admin":true}}}',
+  '  ',
 ];
 
 function hugeString(rand: Rand): string {
@@ -59,7 +123,13 @@ function junk(rand: Rand, depth = 0): unknown {
   if (r < 0.56) return hugeString(rand);
   if (r < 0.64) return deepNest(rand, 10 + Math.floor(rand() * 400));
   if (r < 0.82 && depth < 3) return Array.from({ length: Math.floor(rand() * 5) }, () => junk(rand, depth + 1));
-  if (depth < 3) return Object.fromEntries(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => [pick(rand, [...EXTRA_KEYS, 'id', 'name', 'x']), junk(rand, depth + 1)]));
+  if (depth < 3)
+    return Object.fromEntries(
+      Array.from({ length: 1 + Math.floor(rand() * 4) }, () => [
+        pick(rand, [...EXTRA_KEYS, 'id', 'name', 'x']),
+        junk(rand, depth + 1),
+      ]),
+    );
   return 'x';
 }
 
@@ -110,7 +180,14 @@ function mutate(rand: Rand, template: unknown): { body: unknown; label: string }
     case 'unicode':
       // A nasty string in one field and an unknown key beside it: the body stays malformed (objects are strict).
       set(k ?? 'x', pick(rand, NASTY_STRINGS));
-      if (!Array.isArray(place)) set(pick(rand, EXTRA_KEYS.filter((x) => x !== '__proto__')), pick(rand, NASTY_STRINGS));
+      if (!Array.isArray(place))
+        set(
+          pick(
+            rand,
+            EXTRA_KEYS.filter((x) => x !== '__proto__'),
+          ),
+          pick(rand, NASTY_STRINGS),
+        );
       return { body, label: op };
     case 'nested':
       set(k ?? 'x', deepNest(rand, 5 + Math.floor(rand() * 300)));
@@ -119,7 +196,13 @@ function mutate(rand: Rand, template: unknown): { body: unknown; label: string }
       break;
   }
   if (Array.isArray(place)) place.push(junk(rand));
-  else place[pick(rand, EXTRA_KEYS.filter((x) => x !== '__proto__'))] = junk(rand);
+  else
+    place[
+      pick(
+        rand,
+        EXTRA_KEYS.filter((x) => x !== '__proto__'),
+      )
+    ] = junk(rand);
   return { body, label: 'extra' };
 }
 
@@ -135,18 +218,46 @@ export interface FuzzBody {
 /** One generated request body for a route whose valid body looks like `template` (undefined: none known). */
 export function fuzzBody(rand: Rand, template: unknown): FuzzBody {
   const r = rand();
-  if (r < 0.01) return { label: 'oversize', contentType: 'application/json', payload: `{"a":"${'x'.repeat(1_100_000)}"}`, hasJson: false };
-  const json = (label: string, v: unknown): FuzzBody => ({ label, contentType: 'application/json', payload: JSON.stringify(v) ?? 'null', json: v, hasJson: true });
+  if (r < 0.01)
+    return {
+      label: 'oversize',
+      contentType: 'application/json',
+      payload: `{"a":"${'x'.repeat(1_100_000)}"}`,
+      hasJson: false,
+    };
+  const json = (label: string, v: unknown): FuzzBody => ({
+    label,
+    contentType: 'application/json',
+    payload: JSON.stringify(v) ?? 'null',
+    json: v,
+    hasJson: true,
+  });
   if (r < 0.1) {
-    const text = rand() < 0.5 ? pick(rand, BROKEN_JSON) : (JSON.stringify(template ?? { a: 1 }) ?? '{}').slice(0, -1 - Math.floor(rand() * 3));
+    const text =
+      rand() < 0.5
+        ? pick(rand, BROKEN_JSON)
+        : (JSON.stringify(template ?? { a: 1 }) ?? '{}').slice(0, -1 - Math.floor(rand() * 3));
     return { label: 'invalid-json', contentType: 'application/json', payload: text, hasJson: false };
   }
   if (r < 0.2) {
-    const payload = rand() < 0.5 ? JSON.stringify(template ?? {}) : pick(rand, ['<a>1</a>', 'a=1&b=2', '\u0000\u0001\u0002', '%PDF-1.4']);
+    const payload =
+      rand() < 0.5
+        ? JSON.stringify(template ?? {})
+        : pick(rand, ['<a>1</a>', 'a=1&b=2', '\u0000\u0001\u0002', '%PDF-1.4']);
     return { label: 'wrong-content-type', contentType: pick(rand, CONTENT_TYPES), payload, hasJson: false };
   }
-  if (r < 0.25) return { label: 'multipart-junk', contentType: 'multipart/form-data; boundary=xyz', payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--', hasJson: false };
-  if (r < 0.35) return json('top-level', pick(rand, [0, 'text', true, null, [], [junk(rand)], deepNest(rand, 200), hugeString(rand)]));
+  if (r < 0.25)
+    return {
+      label: 'multipart-junk',
+      contentType: 'multipart/form-data; boundary=xyz',
+      payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--',
+      hasJson: false,
+    };
+  if (r < 0.35)
+    return json(
+      'top-level',
+      pick(rand, [0, 'text', true, null, [], [junk(rand)], deepNest(rand, 200), hugeString(rand)]),
+    );
   if (template === undefined) return json('junk', junk(rand));
   const m = mutate(rand, template);
   return json(m.label, m.body);
@@ -156,7 +267,16 @@ export function fuzzBody(rand: Rand, template: unknown): FuzzBody {
  * Names of Object.prototype's members: a lookup `table[value]` that is not an own-key check finds a function there
  * and breaks (issue #13: `sort: 'constructor'` gave 500 on every list call).
  */
-export const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
+export const PROTOTYPE_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 /**
  * Well-formed variants of a route's sample body with prototype-named values: in `sort`, `order` and `search` (the
@@ -168,7 +288,8 @@ export function prototypeVariants(template: unknown): { label: string; body: unk
   const base = template as Record<string, unknown>;
   for (const name of PROTOTYPE_NAMES) {
     for (const k of ['sort', 'order', 'search']) out.push({ label: `${k}=${name}`, body: { ...base, [k]: name } });
-    for (const [k, v] of Object.entries(base)) if (typeof v === 'string') out.push({ label: `${k}=${name}`, body: { ...base, [k]: name } });
+    for (const [k, v] of Object.entries(base))
+      if (typeof v === 'string') out.push({ label: `${k}=${name}`, body: { ...base, [k]: name } });
   }
   return out;
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import type { RouteEntry } from '../plugins/route-table';
-import { type FuzzBody, PROTOTYPE_NAMES, fuzzBody, prng, prototypeUrls, prototypeVariants, seedOf } from './fuzz-bodies';
+import {
+  type FuzzBody,
+  PROTOTYPE_NAMES,
+  fuzzBody,
+  prng,
+  prototypeUrls,
+  prototypeVariants,
+  seedOf,
+} from './fuzz-bodies';
 import { type Ids, sampleRequest, victimIds, SAMPLES } from './route-samples';
 import { type Principals, createPrincipals, dbChecksum, tokenFor } from './security-fixture';
 
@@ -40,7 +48,9 @@ function accepts(route: RouteEntry, body: FuzzBody, problems: string[]): boolean
   try {
     return route.body.safeParse(body.json).success;
   } catch (err) {
-    problems.push(`${route.method} ${route.url}: its schema throws (${String(err).slice(0, 80)}) on ${body.payload.slice(0, 80)}`);
+    problems.push(
+      `${route.method} ${route.url}: its schema throws (${String(err).slice(0, 80)}) on ${body.payload.slice(0, 80)}`,
+    );
     return false;
   }
 }
@@ -59,7 +69,11 @@ function bodiesFor(route: RouteEntry, problems: string[]): FuzzBody[] {
   return out;
 }
 
-async function fire(route: RouteEntry, bodies: FuzzBody[], as: 'admin' | 'anonymous'): Promise<{ status: number; body: FuzzBody }[]> {
+async function fire(
+  route: RouteEntry,
+  bodies: FuzzBody[],
+  as: 'admin' | 'anonymous',
+): Promise<{ status: number; body: FuzzBody }[]> {
   const shared = as === 'admin' ? await tokenFor(t.db, p, 'admin') : null;
   const out: { status: number; body: FuzzBody }[] = [];
   for (let i = 0; i < bodies.length; i += PARALLEL) {
@@ -69,7 +83,12 @@ async function fire(route: RouteEntry, bodies: FuzzBody[], as: 'admin' | 'anonym
         // Routes without a body schema may act on the call (logout): each call gets its own admin session there.
         const token = as === 'admin' && !route.body ? await tokenFor(t.db, p, 'admin') : shared;
         const req = sampleRequest(route.method, route.url, ids, token);
-        return t.app.inject({ method: req.method, url: req.url, headers: { ...req.headers, 'content-type': b.contentType }, payload: b.payload });
+        return t.app.inject({
+          method: req.method,
+          url: req.url,
+          headers: { ...req.headers, 'content-type': b.contentType },
+          payload: b.payload,
+        });
       }),
     );
     replies.forEach((r, j) => out.push({ status: r.statusCode, body: batch[j]! }));
@@ -90,12 +109,17 @@ describe('fuzz', () => {
           sent++;
           statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
           const ok = route.body ? r.status >= 400 && r.status < 500 : r.status < 500;
-          if (!ok) failures.push(`${route.method} ${route.url} as ${as}, body #${i} (${r.body.label}, ${r.body.contentType}): ${r.status} ${r.body.payload.slice(0, 120)}`);
+          if (!ok)
+            failures.push(
+              `${route.method} ${route.url} as ${as}, body #${i} (${r.body.label}, ${r.body.contentType}): ${r.status} ${r.body.payload.slice(0, 120)}`,
+            );
         }
       }
-      if ((await dbChecksum(t.db)) !== before) failures.push(`${route.method} ${route.url}: malformed calls changed the database`);
+      if ((await dbChecksum(t.db)) !== before)
+        failures.push(`${route.method} ${route.url}: malformed calls changed the database`);
     }
-    if (process.env.FUZZ_PRINT === '1') console.log(`fuzz: ${sent} requests; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    if (process.env.FUZZ_PRINT === '1')
+      console.log(`fuzz: ${sent} requests; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(failures.slice(0, 40)).toEqual([]);
   }, 600_000);
 });
@@ -111,21 +135,37 @@ describe('fuzz: prototype names and parallel bursts', () => {
         const token = as === 'admin' ? await tokenFor(t.db, p, 'admin') : null;
         const req = sampleRequest(route.method, route.url, ids, token);
         const variants = [
-          ...prototypeVariants(template ?? {}).map((v) => ({ label: v.label, url: req.url, payload: JSON.stringify(v.body) })),
+          ...prototypeVariants(template ?? {}).map((v) => ({
+            label: v.label,
+            url: req.url,
+            payload: JSON.stringify(v.body),
+          })),
           ...prototypeUrls(req.url).map((v) => ({ label: v.label, url: v.url, payload: req.payload })),
           // Path parameters (`/files/:id`, `/monitor/:id`, ...) named like prototype members.
-          ...(route.url.includes(':') ? PROTOTYPE_NAMES.map((n) => ({ label: `path=${n}`, url: route.url.replace(/:[A-Za-z_]+/g, n).replace('*', n), payload: req.payload })) : []),
+          ...(route.url.includes(':')
+            ? PROTOTYPE_NAMES.map((n) => ({
+                label: `path=${n}`,
+                url: route.url.replace(/:[A-Za-z_]+/g, n).replace('*', n),
+                payload: req.payload,
+              }))
+            : []),
         ];
         for (let i = 0; i < variants.length; i += PARALLEL) {
           const batch = variants.slice(i, i + PARALLEL);
           const replies = await Promise.all(
             batch.map((v) =>
-              t.app.inject({ method: req.method, url: v.url, headers: { ...req.headers, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: v.payload }) }),
+              t.app.inject({
+                method: req.method,
+                url: v.url,
+                headers: { ...req.headers, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+                ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: v.payload }),
+              }),
             ),
           );
           replies.forEach((r, j) => {
             sent++;
-            if (r.statusCode >= 500) failures.push(`${k} as ${as}, ${batch[j]!.label}: ${r.statusCode} ${r.body.slice(0, 160)}`);
+            if (r.statusCode >= 500)
+              failures.push(`${k} as ${as}, ${batch[j]!.label}: ${r.statusCode} ${r.body.slice(0, 160)}`);
           });
         }
       }
@@ -134,7 +174,7 @@ describe('fuzz: prototype names and parallel bursts', () => {
     expect(failures.slice(0, 40)).toEqual([]);
   }, 600_000);
 
-  it('answers a burst of 30 parallel copies of each route\'s sample request without a 5xx', async () => {
+  it("answers a burst of 30 parallel copies of each route's sample request without a 5xx", async () => {
     const failures: string[] = [];
     for (const route of fuzzRoutes()) {
       const k = `${route.method} ${route.url}`;
@@ -142,7 +182,12 @@ describe('fuzz: prototype names and parallel bursts', () => {
         Array.from({ length: 30 }, async () => {
           // Each copy has its own session: a logout or password change in one must not spoil the others' answers.
           const req = sampleRequest(route.method, route.url, ids, await tokenFor(t.db, p, 'admin'));
-          return t.app.inject({ method: req.method, url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) });
+          return t.app.inject({
+            method: req.method,
+            url: req.url,
+            headers: req.headers,
+            ...(req.payload === undefined ? {} : { payload: req.payload }),
+          });
         }),
       );
       for (const r of replies) if (r.statusCode >= 500) failures.push(`${k}: ${r.statusCode} ${r.body.slice(0, 160)}`);

@@ -49,7 +49,11 @@ describe('security headers', () => {
     expect(call.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${base}/api/v1/adminLogin`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, token' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, token',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
@@ -60,20 +64,31 @@ describe('security headers', () => {
     const { base } = await serve({ CORS_ORIGINS: 'https://ops.example.test, http://localhost:5173' });
     const preflight = await fetch(`${base}/api/v1/tenantList`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://ops.example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, token' },
+      headers: {
+        origin: 'https://ops.example.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, token',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://ops.example.test');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('token');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
-    const call = await fetch(`${base}/api/v1/tenantList`, { method: 'POST', headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' }, body: '{}' });
+    const call = await fetch(`${base}/api/v1/tenantList`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(call.status).toBe(401);
     expect(call.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(call.headers.get('vary')).toMatch(/origin/i);
     const other = await fetch(`${base}/api/v1/publicConfig`, { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    const otherPreflight = await fetch(`${base}/api/v1/tenantList`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const otherPreflight = await fetch(`${base}/api/v1/tenantList`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(otherPreflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 

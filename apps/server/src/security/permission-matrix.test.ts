@@ -39,7 +39,9 @@ const FROM_ACCESS: Record<Access, string> = { public: PUBLIC, 'signed-in': SIGNE
 /** What a row for a call of this access may say for the three callers without a session, and simple/reseller users. */
 const consistent = (access: Access, answers: string) =>
   access === 'public' || (answers.startsWith('401 401 401') && (access !== 'admin' || answers === ADMIN));
-const DECLARED = new Map<string, { access: Access }>(Object.values(CALLS).map((c) => [`${c.method} /api/v1${c.path}`, c]));
+const DECLARED = new Map<string, { access: Access }>(
+  Object.values(CALLS).map((c) => [`${c.method} /api/v1${c.path}`, c]),
+);
 
 const MATRIX: Record<string, Row> = {
   // Outside /api/v1: the health check and the OpenAPI document are public.
@@ -113,9 +115,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const key = (method: string, url: string) => (method === 'HEAD' && !MATRIX[`HEAD ${url}`] ? `GET ${url}` : `${method} ${url}`);
+const key = (method: string, url: string) =>
+  method === 'HEAD' && !MATRIX[`HEAD ${url}`] ? `GET ${url}` : `${method} ${url}`;
 /** A route's row: its own in MATRIX, else the one its declared access gives. */
-const rowOf = (k: string): Row | undefined => MATRIX[k] ?? (DECLARED.has(k) ? { answers: FROM_ACCESS[DECLARED.get(k)!.access] } : undefined);
+const rowOf = (k: string): Row | undefined =>
+  MATRIX[k] ?? (DECLARED.has(k) ? { answers: FROM_ACCESS[DECLARED.get(k)!.access] } : undefined);
 const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/'));
 
 async function send(method: string, url: string, role: RoleName) {
@@ -139,7 +143,9 @@ describe('permission matrix', () => {
   });
 
   it("no row contradicts its call's declared access", () => {
-    const wrong = Object.entries(MATRIX).filter(([k, row]) => DECLARED.has(k) && !consistent(DECLARED.get(k)!.access, row.answers));
+    const wrong = Object.entries(MATRIX).filter(
+      ([k, row]) => DECLARED.has(k) && !consistent(DECLARED.get(k)!.access, row.answers),
+    );
     expect(wrong.map(([k, row]) => `${k}: ${DECLARED.get(k)!.access} but ${row.answers}`)).toEqual([]);
   });
 
@@ -156,18 +162,21 @@ describe('permission matrix', () => {
       const before = await dbChecksum(t.db);
       const got = new Map<RoleName, number>();
       for (const role of refused) got.set(role, (await send(route.method, route.url, role)).statusCode);
-      if ((await dbChecksum(t.db)) !== before) failures.push(`${route.method} ${route.url}: a refused call changed the database`);
+      if ((await dbChecksum(t.db)) !== before)
+        failures.push(`${route.method} ${route.url}: a refused call changed the database`);
       await Promise.all(
         allowed.map(async (role) => {
           const res = await send(route.method, route.url, role);
           got.set(role, res.statusCode);
-          if (row.noLeak && role !== 'admin' && /cobalt/i.test(res.body)) failures.push(`${route.method} ${route.url}: ${role} sees the victim tenant`);
+          if (row.noLeak && role !== 'admin' && /cobalt/i.test(res.body))
+            failures.push(`${route.method} ${route.url}: ${role} sees the victim tenant`);
         }),
       );
       const statuses = ROLE_NAMES.map((r) => got.get(r)!);
       table.push(`${route.method.padEnd(6)} ${route.url.padEnd(44)} ${statuses.join(' ')}`);
       statuses.forEach((status, i) => {
-        if (!matches(answers[i]!, status)) failures.push(`${route.method} ${route.url} as ${ROLE_NAMES[i]}: expected ${answers[i]}, got ${status}`);
+        if (!matches(answers[i]!, status))
+          failures.push(`${route.method} ${route.url} as ${ROLE_NAMES[i]}: expected ${answers[i]}, got ${status}`);
       });
     }
     if (process.env.MATRIX_PRINT === '1') console.log(`${' '.repeat(52)}${ROLE_NAMES.join(' ')}\n${table.join('\n')}`);

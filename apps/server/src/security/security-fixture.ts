@@ -14,12 +14,22 @@ import { hashToken } from '../lib/tokens';
  * - provisioning_log: the softphone provisioning endpoint records checked attempts and, once per account and address
  *   in each window, refusals that cost no password check (by design).
  */
-export const CHECKSUM_EXCLUDED = ['sessions', 'app_sessions', 'login_failures', 'audit_log', 'logs', 'provisioning_log'] as const;
+export const CHECKSUM_EXCLUDED = [
+  'sessions',
+  'app_sessions',
+  'login_failures',
+  'audit_log',
+  'logs',
+  'provisioning_log',
+] as const;
 
 /** A hash of every row of every other table, in a stable order: equal hashes mean nothing changed. */
 export async function dbChecksum(db: Db): Promise<string> {
   // Kysely lists the tables of every schema on PostgreSQL; other test files work in schemas of their own.
-  const schema = db.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s : undefined;
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
+      : undefined;
   const tables = (await db.kysely.introspection.getTables())
     .filter((t) => schema === undefined || t.schema === schema)
     .map((t) => t.name)
@@ -28,7 +38,15 @@ export async function dbChecksum(db: Db): Promise<string> {
   const hash = createHash('sha256');
   for (const name of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db.kysely);
-    const lines = rows.rows.map((r) => JSON.stringify(Object.keys(r).sort().map((k) => [k, r[k] instanceof Buffer ? (r[k] as Buffer).toString('base64') : r[k]]))).sort();
+    const lines = rows.rows
+      .map((r) =>
+        JSON.stringify(
+          Object.keys(r)
+            .sort()
+            .map((k) => [k, r[k] instanceof Buffer ? (r[k] as Buffer).toString('base64') : r[k]]),
+        ),
+      )
+      .sort();
     hash.update(`${name}:${lines.length}\n${lines.join('\n')}\n`);
   }
   return hash.digest('hex');
@@ -51,8 +69,16 @@ export interface Principals {
  * only), the admin. None of them but the admin may see the victim tenant.
  */
 export async function createPrincipals(db: Db): Promise<Principals> {
-  const metro = await db.kysely.selectFrom('resellers').select('id').where('name', '=', 'Metro Unified').executeTakeFirstOrThrow();
-  const admin = await db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const metro = await db.kysely
+    .selectFrom('resellers')
+    .select('id')
+    .where('name', '=', 'Metro Unified')
+    .executeTakeFirstOrThrow();
+  const admin = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
   return {
     admin: admin.id,
     simple: await createUser(db, { username: 'matrix-simple', password: 'simple-pass-1', company: 'bluebird.example' }),
@@ -79,12 +105,20 @@ export async function tokenFor(db: Db, p: Principals, role: RoleName): Promise<s
     case 'expired': {
       // An admin session idle for longer than SESSION_IDLE_HOURS.
       const token = await createSession(db, { type: 'user', id: p.admin }, meta);
-      await db.kysely.updateTable('sessions').set({ last_used_at: 0 }).where('token_hash', '=', hashToken(token)).execute();
+      await db.kysely
+        .updateTable('sessions')
+        .set({ last_used_at: 0 })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
       return token;
     }
     case 'revoked': {
       const token = await createSession(db, { type: 'user', id: p.admin }, meta);
-      const row = await db.kysely.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .selectFrom('sessions')
+        .select('id')
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirstOrThrow();
       await revokeSessionById(db, row.id);
       return token;
     }

@@ -6,7 +6,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { accountFromXml } from '../../test/kamailio/baresip';
-import { KAMAILIO_PG_CFG, type Kamailio, ensureSipTools, freeUdpPort, kamailioPgUrl, sippRegister, startKamailio } from '../../test/kamailio/sip-tools';
+import {
+  KAMAILIO_PG_CFG,
+  type Kamailio,
+  ensureSipTools,
+  freeUdpPort,
+  kamailioPgUrl,
+  sippRegister,
+  startKamailio,
+} from '../../test/kamailio/sip-tools';
 import { DEMO_TENANTS } from './demo-data';
 
 // Runs in the postgres project only: the demo on PLATFORM=kamailio, written through the connector into Kamailio's
@@ -41,9 +49,21 @@ describe('demo data on kamailio', () => {
     ensureSipTools();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-demo-kam-'));
     await clearDemoSubscribers();
-    kam = await startKamailio({ port: await freeUdpPort(), dbUrl: KAM_URL, workDir: dir, cfg: KAMAILIO_PG_CFG, defines: ['USRLOC_DB_MODE=3'] });
+    kam = await startKamailio({
+      port: await freeUdpPort(),
+      dbUrl: KAM_URL,
+      workDir: dir,
+      cfg: KAMAILIO_PG_CFG,
+      defines: ['USRLOC_DB_MODE=3'],
+    });
     const started = Date.now();
-    t = await startTestApp({ SEED_DEMO: 'true', PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, KAMAILIO_SIP_HOST: `127.0.0.1:${kam.port}`, CLOUD_ID: 'DEMOKAM' });
+    t = await startTestApp({
+      SEED_DEMO: 'true',
+      PLATFORM: 'kamailio',
+      KAMAILIO_DB_URL: KAM_URL,
+      KAMAILIO_SIP_HOST: `127.0.0.1:${kam.port}`,
+      CLOUD_ID: 'DEMOKAM',
+    });
     seedMs = Date.now() - started;
   }, 240_000);
 
@@ -55,18 +75,27 @@ describe('demo data on kamailio', () => {
   });
 
   it('every demo extension is a Kamailio subscriber with a valid ha1/ha1b; the portal keeps no SIP password', async () => {
-    const subs = await kamQuery<{ username: string; domain: string; password: string; ha1: string; ha1b: string }>('SELECT username, domain, password, ha1, ha1b FROM subscriber WHERE domain = ANY($1)', [DEMO_DOMAINS]);
+    const subs = await kamQuery<{ username: string; domain: string; password: string; ha1: string; ha1b: string }>(
+      'SELECT username, domain, password, ha1, ha1b FROM subscriber WHERE domain = ANY($1)',
+      [DEMO_DOMAINS],
+    );
     expect(subs).toHaveLength(DEMO_EXTENSIONS);
     const portal = await t.db.kysely.selectFrom('extensions').select(['extension', 'domain']).execute();
     expect(portal).toHaveLength(DEMO_EXTENSIONS);
-    expect(new Set(subs.map((s) => `${s.username}@${s.domain}`))).toEqual(new Set(portal.map((e) => `${e.extension}@${e.domain}`)));
+    expect(new Set(subs.map((s) => `${s.username}@${s.domain}`))).toEqual(
+      new Set(portal.map((e) => `${e.extension}@${e.domain}`)),
+    );
     for (const s of subs) {
       expect(s.password).toMatch(/^[\w-]{24}$/);
       expect(s.ha1).toBe(md5(`${s.username}:${s.domain}:${s.password}`));
       expect(s.ha1b).toBe(md5(`${s.username}@${s.domain}:${s.domain}:${s.password}`));
     }
     expect(new Set(subs.map((s) => s.password)).size).toBe(DEMO_EXTENSIONS);
-    const kept = await t.db.kysely.selectFrom('builtin_extensions').select('sip_password').where('sip_password', '!=', '').execute();
+    const kept = await t.db.kysely
+      .selectFrom('builtin_extensions')
+      .select('sip_password')
+      .where('sip_password', '!=', '')
+      .execute();
     expect(kept).toEqual([]);
     // Seeding 545 subscribers through the connector, with the rest of the first start (migrations, app): bounded.
     expect(seedMs).toBeLessThan(30_000);
@@ -74,7 +103,10 @@ describe('demo data on kamailio', () => {
   });
 
   it("no simulated call records or live calls: history and live calls are Kamailio's own", async () => {
-    const records = await t.db.kysely.selectFrom('call_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const records = await t.db.kysely
+      .selectFrom('call_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(records.n)).toBe(0);
     const calls = await t.call('callActions', { action: 'list_active_channels' }, { token: await t.login() });
     expect(calls.statusCode, calls.body).toBe(200);
@@ -82,19 +114,45 @@ describe('demo data on kamailio', () => {
     // The rest of the demo is the same as on builtin: tenants, sites, licences, resellers, the template.
     const tenants = await t.db.kysely.selectFrom('tenants').select('tid').orderBy('tid').execute();
     expect(tenants.map((r) => r.tid)).toEqual(DEMO_DOMAINS);
-    const sites = await t.db.kysely.selectFrom('tenant_domains').select('site_name').where('tenant_id', '=', 'northwind.example').orderBy('site_name').execute();
+    const sites = await t.db.kysely
+      .selectFrom('tenant_domains')
+      .select('site_name')
+      .where('tenant_id', '=', 'northwind.example')
+      .orderBy('site_name')
+      .execute();
     expect(sites.map((s) => s.site_name)).toEqual(['Lisbon', 'London', 'Lyon']);
     expect(await t.db.kysely.selectFrom('licences').select('tenant_id').execute()).toHaveLength(DEMO_TENANTS.length);
   });
 
   it('a demo extension registers with Kamailio using the account XML (the demo profile points at KAMAILIO_SIP_HOST)', async () => {
     const admin = await t.login();
-    const ext = await t.db.kysely.selectFrom('extensions').select(['tenant_id', 'extension', 'email']).where('tenant_id', '=', 'bluebird.example').where('email', '!=', '').orderBy('extension').executeTakeFirstOrThrow();
+    const ext = await t.db.kysely
+      .selectFrom('extensions')
+      .select(['tenant_id', 'extension', 'email'])
+      .where('tenant_id', '=', 'bluebird.example')
+      .where('email', '!=', '')
+      .orderBy('extension')
+      .executeTakeFirstOrThrow();
     const password = 'Demo!Kamailio-2026';
-    const link = await t.call('linkExtension', { email: ext.email, did: '+15550001001', pin: '246813', password, extension: ext.extension, tenant_id: ext.tenant_id }, { token: admin });
+    const link = await t.call(
+      'linkExtension',
+      {
+        email: ext.email,
+        did: '+15550001001',
+        pin: '246813',
+        password,
+        extension: ext.extension,
+        tenant_id: ext.tenant_id,
+      },
+      { token: admin },
+    );
     expect(link.statusCode, link.body).toBe(200);
     const q = new URLSearchParams({ cloud_id: 'DEMOKAM', cloud_username: ext.email, cloud_password: password });
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${q}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/provision?${q}`,
+      headers: { 'user-agent': 'CloudSoftphone/1.5.6' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const acct = accountFromXml(res.body);
     expect(acct).toMatchObject({ username: ext.extension, host: 'bluebird.example', proxy: `127.0.0.1:${kam.port}` });
@@ -112,7 +170,12 @@ describe('demo data on kamailio with one SIP domain for every tenant (KAMAILIO_S
   const clear = () => kamQuery('DELETE FROM subscriber WHERE domain = $1', [SINGLE]);
   beforeAll(async () => {
     await clear();
-    t = await startTestApp({ SEED_DEMO: 'true', PLATFORM: 'kamailio', KAMAILIO_DB_URL: KAM_URL, KAMAILIO_SIP_DOMAIN: SINGLE });
+    t = await startTestApp({
+      SEED_DEMO: 'true',
+      PLATFORM: 'kamailio',
+      KAMAILIO_DB_URL: KAM_URL,
+      KAMAILIO_SIP_DOMAIN: SINGLE,
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -122,8 +185,15 @@ describe('demo data on kamailio with one SIP domain for every tenant (KAMAILIO_S
   it('gives each tenant its own extension range (one namespace), so every extension is a subscriber of that domain', async () => {
     const subs = await kamQuery<{ username: string }>('SELECT username FROM subscriber WHERE domain = $1', [SINGLE]);
     expect(subs).toHaveLength(DEMO_EXTENSIONS);
-    const firsts = await t.db.kysely.selectFrom('extensions').select(['tenant_id', (eb) => eb.fn.min('extension').as('first')]).groupBy('tenant_id').orderBy('tenant_id').execute();
-    expect(firsts.map((r) => [r.tenant_id, r.first])).toEqual(DEMO_TENANTS.map((d, k) => [d.tid, String((k + 1) * 1000 + 100)]));
+    const firsts = await t.db.kysely
+      .selectFrom('extensions')
+      .select(['tenant_id', (eb) => eb.fn.min('extension').as('first')])
+      .groupBy('tenant_id')
+      .orderBy('tenant_id')
+      .execute();
+    expect(firsts.map((r) => [r.tenant_id, r.first])).toEqual(
+      DEMO_TENANTS.map((d, k) => [d.tid, String((k + 1) * 1000 + 100)]),
+    );
     const profile = await t.db.kysely.selectFrom('client_profiles').select('proxy').execute();
     expect(profile).toEqual([{ proxy: SINGLE }]);
   });

@@ -16,8 +16,59 @@ interface PortalOnly {
   pin: string;
 }
 
-const FIRST = ['Ana', 'Ben', 'Carla', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Keiko', 'Liam', 'Maria', 'Noah', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Samir', 'Tara', 'Umar', 'Vera', 'Wen', 'Yusuf', 'Zoe'];
-const LAST = ['Almeida', 'Brown', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ivanova', 'Jensen', 'Kim', 'Lopez', 'Martin', 'Nakamura', 'Okafor', 'Petit', 'Rossi', 'Silva', 'Tanaka', 'Usman', 'Varga', 'Weber', 'Young', 'Zimmer'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Carla',
+  'David',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Keiko',
+  'Liam',
+  'Maria',
+  'Noah',
+  'Olga',
+  'Pedro',
+  'Quinn',
+  'Rosa',
+  'Samir',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wen',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Almeida',
+  'Brown',
+  'Costa',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ivanova',
+  'Jensen',
+  'Kim',
+  'Lopez',
+  'Martin',
+  'Nakamura',
+  'Okafor',
+  'Petit',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+  'Usman',
+  'Varga',
+  'Weber',
+  'Young',
+  'Zimmer',
+];
 
 export const DEMO_TENANTS = [
   { tid: 'acme.example', tname: 'Acme Logistics', count: 120, sites: ['Head Office', 'Warehouse'] },
@@ -78,7 +129,11 @@ export interface DemoTarget {
  * fields (linked, app flags, phones) are set, and the rest of the demo (resellers, licences, a profile, a template)
  * is added. Call records are simulated on builtin only: a real platform has its own (Kamailio's acc_cdrs).
  */
-export async function seedDemo(db: Kysely<Database>, cloudId: string, target: DemoTarget = {}): Promise<{ tenants: number; extensions: number; callRecords: number }> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  cloudId: string,
+  target: DemoTarget = {},
+): Promise<{ tenants: number; extensions: number; callRecords: number }> {
   const now = Date.now();
   const rand = rng(20211);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -125,7 +180,10 @@ export async function seedDemo(db: Kysely<Database>, cloudId: string, target: De
     await db.transaction().execute(async (trx: Transaction<Database>) => {
       for (const { t, rows } of tenants) {
         await trx.insertInto('builtin_tenants').values({ tid: t.tid, tname: t.tname, created_at: now }).execute();
-        await trx.insertInto('builtin_domains').values(t.sites.map((site) => ({ tenant_id: t.tid, domain: t.tid, site_name: site }))).execute();
+        await trx
+          .insertInto('builtin_domains')
+          .values(t.sites.map((site) => ({ tenant_id: t.tid, domain: t.tid, site_name: site })))
+          .execute();
         await insertChunked(rows, 200, (chunk) => trx.insertInto('builtin_extensions').values(chunk).execute());
       }
     });
@@ -139,13 +197,30 @@ export async function seedDemo(db: Kysely<Database>, cloudId: string, target: De
     for (const { t, rows, portal } of tenants) {
       for (const p of portal) {
         const { extension, ...set } = p;
-        await trx.updateTable('extensions').set(set).where('tenant_id', '=', t.tid).where('extension', '=', extension).execute();
+        await trx
+          .updateTable('extensions')
+          .set(set)
+          .where('tenant_id', '=', t.tid)
+          .where('extension', '=', extension)
+          .execute();
       }
       await trx
         .insertInto('licences')
-        .values({ tenant_id: t.tid, vcx_desktop: Math.ceil(t.count * 0.5), vcx_mobile: Math.ceil(t.count * 0.8), call_monitor: 5, call_recording: 10, analytics: 1, last_updated_by: 'admin', updated_at: now })
+        .values({
+          tenant_id: t.tid,
+          vcx_desktop: Math.ceil(t.count * 0.5),
+          vcx_mobile: Math.ceil(t.count * 0.8),
+          call_monitor: 5,
+          call_recording: 10,
+          analytics: 1,
+          last_updated_by: 'admin',
+          updated_at: now,
+        })
         .execute();
-      await trx.insertInto('domains').values({ ext: rows[0]!.extension, domain: t.tid, tenant_id: t.tid, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('domains')
+        .values({ ext: rows[0]!.extension, domain: t.tid, tenant_id: t.tid, created_at: now, updated_at: now })
+        .execute();
       if (!platform) {
         const records = callRecords(t.tid, Math.min(t.count, 8), now, rand);
         callRecordCount += records.length;
@@ -153,8 +228,15 @@ export async function seedDemo(db: Kysely<Database>, cloudId: string, target: De
       }
     }
     for (const r of RESELLERS) {
-      const { id } = await trx.insertInto('resellers').values({ name: r.name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('reseller_tenants').values(r.tenants.map((tenant_id) => ({ reseller_id: id, tenant_id, created_at: now }))).execute();
+      const { id } = await trx
+        .insertInto('resellers')
+        .values({ name: r.name, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('reseller_tenants')
+        .values(r.tenants.map((tenant_id) => ({ reseller_id: id, tenant_id, created_at: now })))
+        .execute();
     }
     const proxy = target.proxy === undefined ? 'sip.provisio.example' : target.proxy;
     if (proxy) {
@@ -169,7 +251,13 @@ export async function seedDemo(db: Kysely<Database>, cloudId: string, target: De
           proxy,
           transport: 'udp',
           expires: '300',
-          settings: JSON.stringify({ codecorder: '0,8,9', dtmforder: 'rfc2833,info', keepalive: '1', keepaliveperiod: '30', ringingtone: 'periodic(sine(2000ms,2000,440Hz,480Hz),silence(4000ms))' }),
+          settings: JSON.stringify({
+            codecorder: '0,8,9',
+            dtmforder: 'rfc2833,info',
+            keepalive: '1',
+            keepaliveperiod: '30',
+            ringingtone: 'periodic(sine(2000ms,2000,440Hz,480Hz),silence(4000ms))',
+          }),
           created_by: null,
           created_at: now,
           updated_at: now,
@@ -195,10 +283,19 @@ export async function seedDemo(db: Kysely<Database>, cloudId: string, target: De
  * upsertExtensions in batches): on Kamailio each extension gets its subscriber row (password, ha1, ha1b).
  */
 async function writeThroughConnector(connector: TelephonyConnector, tenants: DemoTenant[]): Promise<void> {
-  if (!connector.createTenant || !connector.upsertExtensions) throw new Error(`the ${connector.id} connector cannot create tenants and extensions`);
+  if (!connector.createTenant || !connector.upsertExtensions)
+    throw new Error(`the ${connector.id} connector cannot create tenants and extensions`);
   for (const { t, rows } of tenants) {
     await connector.createTenant({ externalId: t.tid, name: t.tname, domain: t.tid, siteName: t.sites[0]! });
-    const items: ExtensionWrite[] = rows.map((r) => ({ extension: r.extension, domain: r.domain, siteName: r.site_name, firstname: r.firstname, lastname: r.lastname, email: r.email, admin: r.admin === 1 }));
+    const items: ExtensionWrite[] = rows.map((r) => ({
+      extension: r.extension,
+      domain: r.domain,
+      siteName: r.site_name,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      email: r.email,
+      admin: r.admin === 1,
+    }));
     // The remaining sites come with the extensions (upsertExtensions adds a (domain, site) pair it has not seen).
     for (let i = 0; i < items.length; i += BATCH) await connector.upsertExtensions(t.tid, items.slice(i, i + BATCH));
   }
@@ -227,7 +324,13 @@ function callRecords(tenantId: string, extensions: number, now: number, rand: ()
           talk_seconds: talk,
           recording_url: talk > 0 && rand() > 0.7 ? `demo-recording-${tenantId}-${extension}-${day}-${c}.wav` : null,
           call_flow: JSON.stringify([
-            { callingnumber: direction === 'Outbound' ? extension : destination, dialednumber: direction === 'Outbound' ? destination : extension, target: extension, talktime_duration: talk, initiation: startedAt },
+            {
+              callingnumber: direction === 'Outbound' ? extension : destination,
+              dialednumber: direction === 'Outbound' ? destination : extension,
+              target: extension,
+              talktime_duration: talk,
+              initiation: startedAt,
+            },
           ]),
         });
       }

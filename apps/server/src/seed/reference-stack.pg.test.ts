@@ -77,7 +77,9 @@ describe('the reference deployment (npm run reference)', () => {
     }
     const missing = reference('start', { PATH: bin, REFERENCE_DIR: path.join(dir, 'missing') });
     expect(missing.code).toBe(1);
-    expect(missing.out).toContain('Debian packages missing: rtpengine-daemon postgresql-client. Install them with: apt-get install -y rtpengine-daemon postgresql-client');
+    expect(missing.out).toContain(
+      'Debian packages missing: rtpengine-daemon postgresql-client. Install them with: apt-get install -y rtpengine-daemon postgresql-client',
+    );
 
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
@@ -121,31 +123,65 @@ describe('the reference deployment (npm run reference)', () => {
 
     // A demo extension, linked and provisioned through the portal's API, registers with this Kamailio.
     const post = (name: string, body: object, token?: string) =>
-      fetch(`${url}/api/v1/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+      fetch(`${url}/api/v1/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      });
     const login = await post('adminLogin', { cloud_id: 'DEMO', user: 'admin', password: PASSWORD });
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { Token: string }).Token;
-    const list = (await (await post('getExtensions', { tenant_id: 'cobalt.example' }, token)).json()) as { extension: string; email: string }[];
+    const list = (await (await post('getExtensions', { tenant_id: 'cobalt.example' }, token)).json()) as {
+      extension: string;
+      email: string;
+    }[];
     const ext = list.find((e) => e.email)!;
-    const linked = await post('linkExtension', { email: ext.email, did: '+15550002001', pin: '135790', password: 'Reference!App-1', extension: ext.extension, tenant_id: 'cobalt.example' }, token);
+    const linked = await post(
+      'linkExtension',
+      {
+        email: ext.email,
+        did: '+15550002001',
+        pin: '135790',
+        password: 'Reference!App-1',
+        extension: ext.extension,
+        tenant_id: 'cobalt.example',
+      },
+      token,
+    );
     expect(linked.status, await linked.text()).toBe(200);
     const q = new URLSearchParams({ cloud_id: 'DEMO', cloud_username: ext.email, cloud_password: 'Reference!App-1' });
     const xml = await fetch(`${url}/api/v1/provision?${q}`, { headers: { 'user-agent': 'CloudSoftphone/1.5.6' } });
     expect(xml.status).toBe(200);
     const acct = accountFromXml(await xml.text());
-    expect(acct).toMatchObject({ username: ext.extension, host: 'cobalt.example', proxy: `127.0.0.1:${env.REFERENCE_SIP_PORT}` });
+    expect(acct).toMatchObject({
+      username: ext.extension,
+      host: 'cobalt.example',
+      proxy: `127.0.0.1:${env.REFERENCE_SIP_PORT}`,
+    });
     const reg = sippRegister({ ...acct, localPort: await freeUdpPort(), workDir: dir });
-    expect(reg.refusal, fs.readFileSync(path.join(env.REFERENCE_DIR!, 'logs/kamailio.log'), 'utf8').slice(-1500)).toBe('');
+    expect(reg.refusal, fs.readFileSync(path.join(env.REFERENCE_DIR!, 'logs/kamailio.log'), 'utf8').slice(-1500)).toBe(
+      '',
+    );
 
-    const pids = ['portal', 'kamailio', 'rtpengine'].map((c) => Number(fs.readFileSync(path.join(env.REFERENCE_DIR!, `${c}.pid`), 'utf8')));
+    const pids = ['portal', 'kamailio', 'rtpengine'].map((c) =>
+      Number(fs.readFileSync(path.join(env.REFERENCE_DIR!, `${c}.pid`), 'utf8')),
+    );
     const pgDir = /PG_THROWAWAY_DIR=(\S+)/.exec(fs.readFileSync(path.join(env.REFERENCE_DIR!, 'pg.env'), 'utf8'))![1]!;
     const stop = reference('stop', env);
     expect(stop.code, stop.out).toBe(0);
-    expect(stop.out).toMatch(/portal: stopped[\s\S]*kamailio: stopped[\s\S]*rtpengine: stopped[\s\S]*postgresql: stopped/);
+    expect(stop.out).toMatch(
+      /portal: stopped[\s\S]*kamailio: stopped[\s\S]*rtpengine: stopped[\s\S]*postgresql: stopped/,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(pids.filter(running)).toEqual([]);
     expect(fs.existsSync(pgDir)).toBe(false);
-    for (const [kind, key] of [['tcp', 'REFERENCE_PORTAL_PORT'], ['udp', 'REFERENCE_SIP_PORT'], ['tcp', 'REFERENCE_RPC_PORT'], ['udp', 'REFERENCE_NG_PORT'], ['tcp', 'REFERENCE_PG_PORT']] as const) {
+    for (const [kind, key] of [
+      ['tcp', 'REFERENCE_PORTAL_PORT'],
+      ['udp', 'REFERENCE_SIP_PORT'],
+      ['tcp', 'REFERENCE_RPC_PORT'],
+      ['udp', 'REFERENCE_NG_PORT'],
+      ['tcp', 'REFERENCE_PG_PORT'],
+    ] as const) {
       expect(await bindable(kind, Number(env[key])), key).toBe(true);
     }
     expect(reference('status', env).code).toBe(1);

@@ -14,7 +14,12 @@ import { seedDemo } from './demo-data';
  *   call records (call history comes from Kamailio's acc_cdrs, live calls from its dialogs);
  * - netsapiens: none (tenants and extensions come from NetSapiens by sync; nothing is written to a real platform).
  */
-export async function seedOnFirstStart(db: Db, config: Config, log: FastifyBaseLogger, connector?: TelephonyConnector): Promise<void> {
+export async function seedOnFirstStart(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  connector?: TelephonyConnector,
+): Promise<void> {
   const existing = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   const password = config.ADMIN_PASSWORD ?? generatePassword(16);
@@ -38,7 +43,9 @@ export async function seedOnFirstStart(db: Db, config: Config, log: FastifyBaseL
     .execute();
   if (!config.ADMIN_PASSWORD) {
     // Printed once, on purpose, so the first administrator can sign in; change it after signing in.
-    process.stdout.write(`\n  Provisio: created the admin account. Username: admin  Password: ${password}\n  (shown once; set ADMIN_PASSWORD to choose it)\n\n`);
+    process.stdout.write(
+      `\n  Provisio: created the admin account. Username: admin  Password: ${password}\n  (shown once; set ADMIN_PASSWORD to choose it)\n\n`,
+    );
   }
   log.info('admin account created');
   if (!config.SEED_DEMO) return;

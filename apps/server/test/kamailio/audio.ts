@@ -35,7 +35,8 @@ export function writeWav(file: string, pcm: Float32Array, sampleRate = SAMPLE_RA
  */
 export function readWav(file: string): Wav {
   const b = fs.readFileSync(file);
-  if (b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE') throw new Error(`${file}: not a WAV file`);
+  if (b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE')
+    throw new Error(`${file}: not a WAV file`);
   let off = 12;
   let sampleRate = 0;
   let channels = 0;
@@ -81,7 +82,10 @@ export function speechLike(seconds: number, amplitude = 0.5, sampleRate = SAMPLE
     return { a1: 2 * r * Math.cos((2 * Math.PI * f) / sampleRate), a2: -r * r, g: 1 - r };
   };
   let phase = 0;
-  let y1 = 0, y2 = 0, z1 = 0, z2 = 0;
+  let y1 = 0,
+    y2 = 0,
+    z1 = 0,
+    z2 = 0;
   let peak = 0;
   for (let i = 0; i < n; i++) {
     const t = i / sampleRate;
@@ -124,7 +128,9 @@ export function toneLevel(pcm: Float32Array, sampleRate: number, hz: number): nu
   let sum = 0;
   let blocks = 0;
   for (let start = 0; start + block <= pcm.length; start += block) {
-    let s1 = 0, s2 = 0, energy = 0;
+    let s1 = 0,
+      s2 = 0,
+      energy = 0;
     for (let i = start; i < start + block; i++) {
       const x = pcm[i]!;
       const s0 = x + coeff * s1 - s2;
@@ -170,9 +176,10 @@ export function pcapPackets(file: string): number {
   if (b.length < 24) return 0;
   const magic = b.readUInt32LE(0);
   const le = magic === 0xa1b2c3d4 || magic === 0xa1b23c4d;
-  if (!le && b.readUInt32BE(0) !== 0xa1b2c3d4 && b.readUInt32BE(0) !== 0xa1b23c4d) throw new Error(`${file}: not a pcap file`);
+  if (!le && b.readUInt32BE(0) !== 0xa1b2c3d4 && b.readUInt32BE(0) !== 0xa1b23c4d)
+    throw new Error(`${file}: not a pcap file`);
   let n = 0;
-  for (let off = 24; off + 16 <= b.length; ) {
+  for (let off = 24; off + 16 <= b.length;) {
     off += 16 + (le ? b.readUInt32LE(off + 8) : b.readUInt32BE(off + 8));
     if (off <= b.length) n++;
   }

@@ -15,7 +15,13 @@ export interface XmlSipAccount {
   extProvUrl: string;
 }
 
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Reads the flat `<account>` answer of /api/v1/provision into the fields a SIP client needs. */
 export function accountFromXml(xml: string): XmlSipAccount {
@@ -23,11 +29,20 @@ export function accountFromXml(xml: string): XmlSipAccount {
   if (body === undefined) throw new Error(`not an account XML: ${xml.slice(0, 200)}`);
   const get = (k: string) => unescapeXml(new RegExp(`<${k}>([^<]*)</${k}>`).exec(body)?.[1] ?? '');
   const username = get('username');
-  return { username, password: get('password'), authUsername: get('authUsername') || username, host: get('host'), proxy: get('proxy'), transport: get('transport') || 'udp', extProvUrl: get('extProvUrl') };
+  return {
+    username,
+    password: get('password'),
+    authUsername: get('authUsername') || username,
+    host: get('host'),
+    proxy: get('proxy'),
+    transport: get('transport') || 'udp',
+    extProvUrl: get('extProvUrl'),
+  };
 }
 
 /** Acrobits transports as SIP URI parameters (`tls+sip:` is TLS with sip: URIs). */
-const sipTransport = (t: string) => ({ udp: 'udp', tcp: 'tcp', tls: 'tls', 'tls+sip:': 'tls' })[t.toLowerCase()] ?? 'udp';
+const sipTransport = (t: string) =>
+  ({ udp: 'udp', tcp: 'tcp', tls: 'tls', 'tls+sip:': 'tls' })[t.toLowerCase()] ?? 'udp';
 
 /** baresip's account line for the XML's account: AOR on the SIP domain, the proxy (if any) as outbound proxy. */
 export function baresipAccountLine(a: XmlSipAccount): string {
@@ -47,11 +62,25 @@ export interface BaresipResult {
  * Starts Debian's baresip 1.0 configured only from the account XML, waits for its first registration answer, and
  * stops it. `localPort` is the SIP port baresip listens on (keep ports 10 apart: it binds port+1 too).
  */
-export async function baresipRegister(a: XmlSipAccount, o: { localPort: number; workDir: string; timeoutMs?: number }): Promise<BaresipResult> {
+export async function baresipRegister(
+  a: XmlSipAccount,
+  o: { localPort: number; workDir: string; timeoutMs?: number },
+): Promise<BaresipResult> {
   const dir = path.join(o.workDir, `baresip-${o.localPort}-${Date.now()}`);
   fs.mkdirSync(dir, { recursive: true });
-  const modules = ['/usr/lib/baresip/modules', '/usr/lib/x86_64-linux-gnu/baresip/modules'].find((d) => fs.existsSync(d)) ?? '/usr/lib/baresip/modules';
-  fs.writeFileSync(path.join(dir, 'config'), [`sip_listen 127.0.0.1:${o.localPort}`, `module_path ${modules}`, 'module g711.so', 'module_app account.so', ''].join('\n'));
+  const modules =
+    ['/usr/lib/baresip/modules', '/usr/lib/x86_64-linux-gnu/baresip/modules'].find((d) => fs.existsSync(d)) ??
+    '/usr/lib/baresip/modules';
+  fs.writeFileSync(
+    path.join(dir, 'config'),
+    [
+      `sip_listen 127.0.0.1:${o.localPort}`,
+      `module_path ${modules}`,
+      'module g711.so',
+      'module_app account.so',
+      '',
+    ].join('\n'),
+  );
   fs.writeFileSync(path.join(dir, 'accounts'), `${baresipAccountLine(a)}\n`);
   const child = spawn('baresip', ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -33,7 +33,10 @@ export interface Phone {
    * The first event of `type` (or of any of several types, e.g. ['CALL_ESTABLISHED', 'CALL_CLOSED']; and matching
    * `match`, if given) at or after events[from] (default: the next one to arrive, i.e. from = events.length at the call).
    */
-  waitFor(type: string | string[], o?: { timeoutMs?: number; from?: number; match?: (e: PhoneEvent) => boolean }): Promise<PhoneEvent>;
+  waitFor(
+    type: string | string[],
+    o?: { timeoutMs?: number; from?: number; match?: (e: PhoneEvent) => boolean },
+  ): Promise<PhoneEvent>;
   /** Resolves on the first successful registration (also when it happened before the control connection). */
   registered(timeoutMs?: number): Promise<void>;
   /** A ctrl_tcp command (e.g. `dial`, `hangup`, `accept`, `reginfo`); rejects when baresip answers ok: false. */
@@ -138,9 +141,12 @@ export async function startPhone(account: XmlSipAccount, o: PhoneOptions): Promi
     sock = await connectCtrl(o.ctrlPort, 10_000, hasExited);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`baresip ${account.username}: no control connection on ${o.ctrlPort} (${(err as Error).message})\n${out.slice(-1500)}`, {
-      cause: err,
-    });
+    throw new Error(
+      `baresip ${account.username}: no control connection on ${o.ctrlPort} (${(err as Error).message})\n${out.slice(-1500)}`,
+      {
+        cause: err,
+      },
+    );
   }
   const events: PhoneEvent[] = [];
   const listeners = new Set<() => void>();
@@ -176,8 +182,16 @@ export async function startPhone(account: XmlSipAccount, o: PhoneOptions): Promi
       };
       const timer = setTimeout(() => {
         listeners.delete(check);
-        const seen = events.slice(from).map((e) => `${e.type}${e.param ? ` (${e.param})` : ''}`).join(', ') || 'none';
-        reject(new Error(`baresip ${account.username}: no ${types.join(' or ')} within ${w.timeoutMs ?? 10_000} ms; events: ${seen}\n${out.slice(-1500)}`));
+        const seen =
+          events
+            .slice(from)
+            .map((e) => `${e.type}${e.param ? ` (${e.param})` : ''}`)
+            .join(', ') || 'none';
+        reject(
+          new Error(
+            `baresip ${account.username}: no ${types.join(' or ')} within ${w.timeoutMs ?? 10_000} ms; events: ${seen}\n${out.slice(-1500)}`,
+          ),
+        );
       }, w.timeoutMs ?? 10_000);
       listeners.add(check);
       check();
@@ -186,7 +200,11 @@ export async function startPhone(account: XmlSipAccount, o: PhoneOptions): Promi
   const command = (cmd: string, params?: string) =>
     new Promise<string>((resolve, reject) => {
       pending.push({ resolve, reject });
-      const body = JSON.stringify({ command: cmd, ...(params === undefined ? {} : { params }), token: String(Date.now()) });
+      const body = JSON.stringify({
+        command: cmd,
+        ...(params === undefined ? {} : { params }),
+        token: String(Date.now()),
+      });
       sock.write(`${Buffer.byteLength(body)}:${body},`);
     });
   const domain = account.host.split(':')[0]!;

@@ -30,7 +30,9 @@ export function ensureSipTools(): void {
   ].filter(Boolean);
   if (lacking.length) {
     const pkgs = lacking.join(' ');
-    throw new Error(`Debian packages missing: ${pkgs}. Run \`node scripts/test-bootstrap.mjs\` (npm test runs it first) or \`sudo apt-get install -y ${pkgs}\`.`);
+    throw new Error(
+      `Debian packages missing: ${pkgs}. Run \`node scripts/test-bootstrap.mjs\` (npm test runs it first) or \`sudo apt-get install -y ${pkgs}\`.`,
+    );
   }
 }
 
@@ -38,7 +40,10 @@ export function ensureSipTools(): void {
 export function ensureCallTools(): void {
   ensureSipTools();
   const lacking = has('rtpengine') ? '' : 'rtpengine-daemon';
-  if (lacking) throw new Error(`Debian packages missing: ${lacking}. Run \`node scripts/test-bootstrap.mjs\` or \`sudo apt-get install -y ${lacking}\`.`);
+  if (lacking)
+    throw new Error(
+      `Debian packages missing: ${lacking}. Run \`node scripts/test-bootstrap.mjs\` or \`sudo apt-get install -y ${lacking}\`.`,
+    );
 }
 
 /** A free UDP port on loopback (bound, read, released). */
@@ -80,7 +85,11 @@ export async function freePhonePorts(count: number): Promise<number[]> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20000 + 10 * Math.floor(Math.random() * 900);
     const ports = Array.from({ length: count }, (_, i) => base + 10 * i);
-    const free = await Promise.all(ports.map(async (p) => (await canBind(p, 'udp')) && (await canBind(p + 1, 'tcp')) && (await canBind(p + 2, 'tcp'))));
+    const free = await Promise.all(
+      ports.map(
+        async (p) => (await canBind(p, 'udp')) && (await canBind(p + 1, 'tcp')) && (await canBind(p + 2, 'tcp')),
+      ),
+    );
     if (free.every(Boolean)) return ports;
   }
   throw new Error(`no ${count} free phone ports found`);
@@ -88,9 +97,12 @@ export async function freePhonePorts(count: number): Promise<number[]> {
 
 /** Kamailio's own SQLite schema (version, subscriber, location), from the files Debian ships. */
 export function createKamailioSqlite(file: string): void {
-  const dir = fs.existsSync('/usr/share/kamailio/db_sqlite') ? '/usr/share/kamailio/db_sqlite' : '/usr/share/kamailio/sqlite';
+  const dir = fs.existsSync('/usr/share/kamailio/db_sqlite')
+    ? '/usr/share/kamailio/db_sqlite'
+    : '/usr/share/kamailio/sqlite';
   const db = new SQLite(file);
-  for (const f of ['standard-create.sql', 'auth_db-create.sql', 'usrloc-create.sql']) db.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
+  for (const f of ['standard-create.sql', 'auth_db-create.sql', 'usrloc-create.sql'])
+    db.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
   db.close();
 }
 
@@ -108,7 +120,10 @@ async function waitForSip(port: number, timeoutMs: number): Promise<void> {
   try {
     while (Date.now() < deadline) {
       s.send(msg, port, '127.0.0.1');
-      const ok = await Promise.race([answered.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 200))]);
+      const ok = await Promise.race([
+        answered.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 200)),
+      ]);
       if (ok) return;
     }
     throw new Error(`Kamailio did not answer on 127.0.0.1:${port} within ${timeoutMs} ms`);
@@ -132,11 +147,30 @@ export interface Kamailio {
  * a free port, so instances never share one) and RTPENGINE_SOCK (`rtpengineSock`: a port or `udp:host:port`; unset:
  * a free port where nothing listens, so calls go unanchored rather than to someone else's rtpengine).
  */
-export async function startKamailio(opts: { port: number; dbUrl: string; workDir: string; cfg?: string; defines?: string[]; rpcPort?: number; rtpengineSock?: number | string }): Promise<Kamailio> {
+export async function startKamailio(opts: {
+  port: number;
+  dbUrl: string;
+  workDir: string;
+  cfg?: string;
+  defines?: string[];
+  rpcPort?: number;
+  rtpengineSock?: number | string;
+}): Promise<Kamailio> {
   const rpcPort = opts.rpcPort ?? (await freeTcpPort());
   const sock = opts.rtpengineSock ?? (await freeUdpPort());
   const ng = typeof sock === 'number' ? `udp:127.0.0.1:${sock}` : sock;
-  const args = ['-f', opts.cfg ?? KAMAILIO_CFG, '-DD', '-E', '-w', opts.workDir, '-A', `LISTEN=udp:127.0.0.1:${opts.port}`, '-A', `DBURL="${opts.dbUrl}"`];
+  const args = [
+    '-f',
+    opts.cfg ?? KAMAILIO_CFG,
+    '-DD',
+    '-E',
+    '-w',
+    opts.workDir,
+    '-A',
+    `LISTEN=udp:127.0.0.1:${opts.port}`,
+    '-A',
+    `DBURL="${opts.dbUrl}"`,
+  ];
   args.push('-A', `RPC_LISTEN=tcp:127.0.0.1:${rpcPort}`, '-A', `RTPENGINE_SOCK="${ng}"`);
   for (const d of opts.defines ?? []) args.push('-A', d);
   const child: ChildProcess = spawn('kamailio', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -180,7 +214,9 @@ export interface Rtpengine {
 async function waitForNg(port: number, timeoutMs: number): Promise<boolean> {
   const s = dgram.createSocket('udp4');
   await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
-  const pong = new Promise<boolean>((resolve) => s.on('message', (m) => m.toString().includes('pong') && resolve(true)));
+  const pong = new Promise<boolean>((resolve) =>
+    s.on('message', (m) => m.toString().includes('pong') && resolve(true)),
+  );
   s.on('error', () => undefined);
   const deadline = Date.now() + timeoutMs;
   try {
@@ -198,9 +234,22 @@ async function waitForNg(port: number, timeoutMs: number): Promise<boolean> {
  * Starts Debian's rtpengine 10.5 in the foreground from deploy/rtpengine/rtpengine.conf (userspace, pcap recording)
  * with the ng port, RTP port range and recording directory overridden on the command line.
  */
-export async function startRtpengine(o: { ngPort: number; portMin: number; portMax: number; recordingDir: string; workDir: string }): Promise<Rtpengine> {
+export async function startRtpengine(o: {
+  ngPort: number;
+  portMin: number;
+  portMax: number;
+  recordingDir: string;
+  workDir: string;
+}): Promise<Rtpengine> {
   fs.mkdirSync(o.recordingDir, { recursive: true });
-  const args = [`--config-file=${RTPENGINE_CONF}`, `--listen-ng=127.0.0.1:${o.ngPort}`, `--port-min=${o.portMin}`, `--port-max=${o.portMax}`, `--recording-dir=${o.recordingDir}`, `--pidfile=${path.join(o.workDir, `rtpengine-${o.ngPort}.pid`)}`];
+  const args = [
+    `--config-file=${RTPENGINE_CONF}`,
+    `--listen-ng=127.0.0.1:${o.ngPort}`,
+    `--port-min=${o.portMin}`,
+    `--port-max=${o.portMax}`,
+    `--recording-dir=${o.recordingDir}`,
+    `--pidfile=${path.join(o.workDir, `rtpengine-${o.ngPort}.pid`)}`,
+  ];
   const child: ChildProcess = spawn('rtpengine', args, { cwd: o.workDir, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -232,16 +281,47 @@ export interface RegisterResult {
  * One REGISTER with digest auth by SIPp (test/kamailio/register.xml) for username@host (the account XML's SIP domain),
  * sent to `proxy` when given (the XML's `<proxy>`), else to host[:port]; ok on 200 OK.
  */
-export function sippRegister(o: { username: string; password: string; host: string; proxy?: string; localPort: number; workDir: string }): RegisterResult {
+export function sippRegister(o: {
+  username: string;
+  password: string;
+  host: string;
+  proxy?: string;
+  localPort: number;
+  workDir: string;
+}): RegisterResult {
   const [domain] = o.host.split(':') as [string];
   const csv = path.join(o.workDir, `users-${o.localPort}.csv`);
   const errors = path.join(o.workDir, `sipp-errors-${o.localPort}-${Date.now()}.log`);
   // SIPp reads ';' as the field separator: SIP passwords generated by the portal are base64url, so they have none.
-  fs.writeFileSync(csv, `SEQUENTIAL\n${o.username};-;${domain};[authentication username=${o.username} password=${o.password}]\n`);
-  const args = ['-sf', REGISTER_XML, '-inf', csv, '-i', '127.0.0.1', '-p', String(o.localPort), '-m', '1', '-timeout', '10', '-timeout_error', '-nostdin', '-trace_err', '-error_file', errors, o.proxy || o.host];
+  fs.writeFileSync(
+    csv,
+    `SEQUENTIAL\n${o.username};-;${domain};[authentication username=${o.username} password=${o.password}]\n`,
+  );
+  const args = [
+    '-sf',
+    REGISTER_XML,
+    '-inf',
+    csv,
+    '-i',
+    '127.0.0.1',
+    '-p',
+    String(o.localPort),
+    '-m',
+    '1',
+    '-timeout',
+    '10',
+    '-timeout_error',
+    '-nostdin',
+    '-trace_err',
+    '-error_file',
+    errors,
+    o.proxy || o.host,
+  ];
   const run = spawnSync('sipp', args, { cwd: o.workDir, encoding: 'utf8', timeout: 20_000 });
   const errText = fs.existsSync(errors) ? fs.readFileSync(errors, 'utf8') : '';
-  const refusal = /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ?? (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);
+  const refusal =
+    /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ??
+    (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);
   return { ok: run.status === 0, refusal };
 }
 
@@ -249,14 +329,46 @@ export function sippRegister(o: { username: string; password: string; host: stri
  * An authenticated INVITE from username@domain to target@domain with "Privacy: id" (test/kamailio/anonymous-invite.xml),
  * sent to `proxy`; ok when the answer is 433 Anonymity Disallowed, else `refusal` holds what came instead.
  */
-export function sippAnonymousInvite(o: { username: string; password: string; domain: string; target: string; proxy: string; localPort: number; workDir: string }): RegisterResult {
+export function sippAnonymousInvite(o: {
+  username: string;
+  password: string;
+  domain: string;
+  target: string;
+  proxy: string;
+  localPort: number;
+  workDir: string;
+}): RegisterResult {
   const csv = path.join(o.workDir, `anon-${o.localPort}.csv`);
   const errors = path.join(o.workDir, `sipp-anon-errors-${o.localPort}-${Date.now()}.log`);
-  fs.writeFileSync(csv, `SEQUENTIAL\n${o.username};${o.target};${o.domain};[authentication username=${o.username} password=${o.password}]\n`);
-  const args = ['-sf', ANONYMOUS_INVITE_XML, '-inf', csv, '-i', '127.0.0.1', '-p', String(o.localPort), '-m', '1', '-timeout', '3', '-timeout_error', '-nostdin', '-trace_err', '-error_file', errors, o.proxy];
+  fs.writeFileSync(
+    csv,
+    `SEQUENTIAL\n${o.username};${o.target};${o.domain};[authentication username=${o.username} password=${o.password}]\n`,
+  );
+  const args = [
+    '-sf',
+    ANONYMOUS_INVITE_XML,
+    '-inf',
+    csv,
+    '-i',
+    '127.0.0.1',
+    '-p',
+    String(o.localPort),
+    '-m',
+    '1',
+    '-timeout',
+    '3',
+    '-timeout_error',
+    '-nostdin',
+    '-trace_err',
+    '-error_file',
+    errors,
+    o.proxy,
+  ];
   const run = spawnSync('sipp', args, { cwd: o.workDir, encoding: 'utf8', timeout: 20_000 });
   const errText = fs.existsSync(errors) ? fs.readFileSync(errors, 'utf8') : '';
-  const refusal = /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ?? (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);
+  const refusal =
+    /received '(SIP\/2\.0 \d{3}[^\r\n]*)/.exec(errText)?.[1] ??
+    (run.status === 0 ? '' : `sipp exit ${run.status}: ${errText.slice(0, 500)}${run.stderr ?? ''}`);
   return { ok: run.status === 0, refusal };
 }
 

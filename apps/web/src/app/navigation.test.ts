@@ -22,9 +22,21 @@ describe('navigation config', () => {
   });
 
   it('refuses admin-only areas and their sub-paths to a simple user', () => {
-    for (const path of ['/resellers', '/resellers/details', '/reseller_users/details', '/users', '/users/details',
-      '/licenses', '/email_templates', '/logs', '/audit', '/client_profiles', '/client_profiles/blfManagement', '/domains',
-      '/domains/details']) {
+    for (const path of [
+      '/resellers',
+      '/resellers/details',
+      '/reseller_users/details',
+      '/users',
+      '/users/details',
+      '/licenses',
+      '/email_templates',
+      '/logs',
+      '/audit',
+      '/client_profiles',
+      '/client_profiles/blfManagement',
+      '/domains',
+      '/domains/details',
+    ]) {
       expect({ path, ok: canOpen(path, 'simple user') }).toEqual({ path, ok: false });
       expect({ path, ok: canOpen(path, 'admin') }).toEqual({ path, ok: true });
     }

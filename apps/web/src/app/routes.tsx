@@ -24,9 +24,18 @@ export const publicRoutes: RouteObject[] = [
   { path: '/resetAppPassword', element: <AppResetPasswordPage /> },
   { path: '/getQR', element: lazyScreen(() => import('../features/qr/components/QrPage'), 'QrPage') },
   { path: '/cdrs', element: lazyScreen(() => import('../features/cdrs/components/CdrsPage'), 'CdrsPage') },
-  { path: '/cdrs-table', element: lazyScreen(() => import('../features/cdrs/components/CdrDetailPage'), 'CdrDetailPage') },
-  { path: '/testSDP', element: lazyScreen(() => import('../features/monitor/components/LiveCallsPage'), 'LiveCallsPage') },
-  { path: '/settings_tab/:tab', element: lazyScreen(() => import('../features/app-settings/components/SettingsPage'), 'SettingsPage') },
+  {
+    path: '/cdrs-table',
+    element: lazyScreen(() => import('../features/cdrs/components/CdrDetailPage'), 'CdrDetailPage'),
+  },
+  {
+    path: '/testSDP',
+    element: lazyScreen(() => import('../features/monitor/components/LiveCallsPage'), 'LiveCallsPage'),
+  },
+  {
+    path: '/settings_tab/:tab',
+    element: lazyScreen(() => import('../features/app-settings/components/SettingsPage'), 'SettingsPage'),
+  },
   { path: '/settings_tab/*', element: <Navigate to="/error" replace /> },
   // Spec §2: unknown settings sub-paths go to /error.
   { path: '/error', element: <ErrorPage code={404} /> },
@@ -60,37 +69,80 @@ export const shellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'userEdit', element: <UserEditPage /> },
-  { path: 'resellers', element: lazyScreen(() => import('../features/resellers/components/ResellersPage'), 'ResellersPage') },
+  {
+    path: 'resellers',
+    element: lazyScreen(() => import('../features/resellers/components/ResellersPage'), 'ResellersPage'),
+  },
   {
     path: 'resellers/details',
-    element: detail(lazyScreen(() => import('../features/resellers/components/ResellerDetailsPage'), 'ResellerDetailsPage')),
+    element: detail(
+      lazyScreen(() => import('../features/resellers/components/ResellerDetailsPage'), 'ResellerDetailsPage'),
+    ),
   },
-  { path: 'reseller_users', element: lazyScreen(() => import('../features/reseller-users/components/ResellerUsersPage'), 'ResellerUsersPage') },
+  {
+    path: 'reseller_users',
+    element: lazyScreen(() => import('../features/reseller-users/components/ResellerUsersPage'), 'ResellerUsersPage'),
+  },
   {
     path: 'reseller_users/details',
-    element: detail(lazyScreen(() => import('../features/reseller-users/components/ResellerUserDetailsPage'), 'ResellerUserDetailsPage')),
+    element: detail(
+      lazyScreen(
+        () => import('../features/reseller-users/components/ResellerUserDetailsPage'),
+        'ResellerUserDetailsPage',
+      ),
+    ),
   },
   { path: 'tenants', element: lazyScreen(() => import('../features/tenants/components/TenantsPage'), 'TenantsPage') },
   {
     path: 'tenants/details',
-    element: detail(lazyScreen(() => import('../features/tenants/components/ExtensionDetailsPage'), 'ExtensionDetailsPage')),
+    element: detail(
+      lazyScreen(() => import('../features/tenants/components/ExtensionDetailsPage'), 'ExtensionDetailsPage'),
+    ),
   },
-  { path: 'tenants/check_email', element: lazyScreen(() => import('../features/tenants/components/CheckEmailPage'), 'CheckEmailPage') },
+  {
+    path: 'tenants/check_email',
+    element: lazyScreen(() => import('../features/tenants/components/CheckEmailPage'), 'CheckEmailPage'),
+  },
   { path: 'users', element: lazyScreen(() => import('../features/users/components/UsersPage'), 'UsersPage') },
-  { path: 'users/details', element: detail(lazyScreen(() => import('../features/users/components/UserDetailsPage'), 'UserDetailsPage')) },
-  { path: 'client_profiles', element: lazyScreen(() => import('../features/client-profiles/components/ClientProfilesPage'), 'ClientProfilesPage') },
+  {
+    path: 'users/details',
+    element: detail(lazyScreen(() => import('../features/users/components/UserDetailsPage'), 'UserDetailsPage')),
+  },
+  {
+    path: 'client_profiles',
+    element: lazyScreen(
+      () => import('../features/client-profiles/components/ClientProfilesPage'),
+      'ClientProfilesPage',
+    ),
+  },
   {
     path: 'client_profiles/details',
-    element: detail(lazyScreen(() => import('../features/client-profiles/components/ClientProfileDetailsPage'), 'ClientProfileDetailsPage')),
+    element: detail(
+      lazyScreen(
+        () => import('../features/client-profiles/components/ClientProfileDetailsPage'),
+        'ClientProfileDetailsPage',
+      ),
+    ),
   },
   {
     path: 'client_profiles/blfManagement',
-    element: detail(lazyScreen(() => import('../features/client-profiles/components/BlfManagementPage'), 'BlfManagementPage')),
+    element: detail(
+      lazyScreen(() => import('../features/client-profiles/components/BlfManagementPage'), 'BlfManagementPage'),
+    ),
   },
   { path: 'domains', element: lazyScreen(() => import('../features/domains/components/DomainsPage'), 'DomainsPage') },
-  { path: 'domains/details', element: detail(lazyScreen(() => import('../features/domains/components/DomainDetailsPage'), 'DomainDetailsPage')) },
-  { path: 'licenses', element: lazyScreen(() => import('../features/licences/components/LicencesPage'), 'LicencesPage') },
-  { path: 'email_templates', element: lazyScreen(() => import('../features/templates/components/TemplatesPage'), 'TemplatesPage') },
+  {
+    path: 'domains/details',
+    element: detail(lazyScreen(() => import('../features/domains/components/DomainDetailsPage'), 'DomainDetailsPage')),
+  },
+  {
+    path: 'licenses',
+    element: lazyScreen(() => import('../features/licences/components/LicencesPage'), 'LicencesPage'),
+  },
+  {
+    path: 'email_templates',
+    element: lazyScreen(() => import('../features/templates/components/TemplatesPage'), 'TemplatesPage'),
+  },
   { path: 'logs', element: lazyScreen(() => import('../features/logs/components/LogsPage'), 'LogsPage') },
   { path: 'audit', element: lazyScreen(() => import('../features/audit/components/AuditPage'), 'AuditPage') },
 ];

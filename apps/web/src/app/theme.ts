@@ -2,10 +2,28 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // Shade 6 is the spec's colour (#4466f2 primary, #1ea6ec secondary); the others are tints and shades of it.
 const brand: MantineColorsTuple = [
-  '#eef1fe', '#dbe2fd', '#b5c3fa', '#8da2f7', '#6d88f5', '#5877f3', '#4466f2', '#3553d6', '#2a45b8', '#1f3696',
+  '#eef1fe',
+  '#dbe2fd',
+  '#b5c3fa',
+  '#8da2f7',
+  '#6d88f5',
+  '#5877f3',
+  '#4466f2',
+  '#3553d6',
+  '#2a45b8',
+  '#1f3696',
 ];
 const secondary: MantineColorsTuple = [
-  '#e6f6fd', '#cdeefb', '#9fddf7', '#6ccbf3', '#47bcf0', '#30b1ee', '#1ea6ec', '#1290d1', '#0a7ab3', '#056091',
+  '#e6f6fd',
+  '#cdeefb',
+  '#9fddf7',
+  '#6ccbf3',
+  '#47bcf0',
+  '#30b1ee',
+  '#1ea6ec',
+  '#1290d1',
+  '#0a7ab3',
+  '#056091',
 ];
 
 export const SIDEBAR_BG = '#151a2d';
@@ -14,8 +32,7 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand, secondary },
-  fontFamily:
-    'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',

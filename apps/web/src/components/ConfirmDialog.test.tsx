@@ -7,7 +7,16 @@ import { ConfirmDialog } from './ConfirmDialog';
 function setup(warning?: string) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
-  const dialog = <ConfirmDialog opened title="Delete user" message="Delete user Ann?" warning={warning} onConfirm={onConfirm} onCancel={onCancel} />;
+  const dialog = (
+    <ConfirmDialog
+      opened
+      title="Delete user"
+      message="Delete user Ann?"
+      warning={warning}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
   renderRoutes([{ path: '/', element: dialog }], '/');
   return { onConfirm, onCancel };
 }

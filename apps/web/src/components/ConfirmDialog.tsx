@@ -18,7 +18,17 @@ interface ConfirmDialogProps {
 }
 
 /** Spec §5: every delete asks first, with Delete and Cancel. */
-export function ConfirmDialog({ opened, title, message, warning, loading, confirmLabel, confirmColor = 'red', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  warning,
+  loading,
+  confirmLabel,
+  confirmColor = 'red',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered radius="md" data-testid="confirm-dialog">

@@ -1,9 +1,40 @@
-import { ActionIcon, Box, Button, Center, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@provisio/contract';
-import { IconChevronDown, IconChevronUp, IconDatabaseOff, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDatabaseOff,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconSelector,
+  IconTrash,
+} from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type PaginationState,
+  type SortingState,
+} from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
@@ -68,7 +99,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     props.initialSort ? [{ id: props.initialSort.key, desc: props.initialSort.order === 'desc' }] : [],
   );
   const pageSizes = props.pageSizes ?? PAGE_SIZES;
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.defaultPageSize ?? DEFAULT_PAGE_SIZE });
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: props.defaultPageSize ?? DEFAULT_PAGE_SIZE,
+  });
   const [expanded, setExpanded] = useState<string | number | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -108,7 +142,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const tableColumns = useMemo<ColumnDef<T, null>[]>(
     // The server sorts; an accessor is only there because react-table sorts accessor columns alone.
-    () => columns.map((c) => ({ id: c.key, header: typeof c.header === 'string' ? c.header : () => c.header, accessorFn: () => null, enableSorting: !!c.sortable, sortDescFirst: false, cell: ({ row }) => c.cell(row.original) })),
+    () =>
+      columns.map((c) => ({
+        id: c.key,
+        header: typeof c.header === 'string' ? c.header : () => c.header,
+        accessorFn: () => null,
+        enableSorting: !!c.sortable,
+        sortDescFirst: false,
+        cell: ({ row }) => c.cell(row.original),
+      })),
     [columns],
   );
   const table = useReactTable({
@@ -135,9 +177,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
-            {searchable && (
-              <SearchBox label={t('table.search')} onSearch={setDebounced} testId={`${testId}-search`} />
-            )}
+            {searchable && <SearchBox label={t('table.search')} onSearch={setDebounced} testId={`${testId}-search`} />}
             {props.toolbar}
           </Group>
           {props.onAdd && (
@@ -148,7 +188,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
 
         <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={props.minTableWidth ?? 560} data-testid={`${testId}-table`}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            miw={props.minTableWidth ?? 560}
+            data-testid={`${testId}-table`}
+          >
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
                 <Table.Tr key={group.id}>
@@ -159,7 +205,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         key={header.id}
                         w={column?.width}
                         style={{ whiteSpace: 'nowrap' }}
-                        aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}
+                        aria-sort={
+                          header.column.getIsSorted() === 'asc'
+                            ? 'ascending'
+                            : header.column.getIsSorted() === 'desc'
+                              ? 'descending'
+                              : undefined
+                        }
                       >
                         {header.column.getCanSort() ? (
                           <SortButton
@@ -174,7 +226,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </Table.Th>
                     );
                   })}
-                  {hasActions && <Table.Th w={110} ta="right">{t('table.actions')}</Table.Th>}
+                  {hasActions && (
+                    <Table.Th w={110} ta="right">
+                      {t('table.actions')}
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Thead>
@@ -217,12 +273,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         <Table.Td>
                           <Group gap={4} justify="flex-end" wrap="nowrap">
                             {onEdit && (
-                              <ActionIcon variant="subtle" aria-label={t('table.edit')} onClick={() => onEdit(row.original)} data-testid={`${testId}-edit`}>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={t('table.edit')}
+                                onClick={() => onEdit(row.original)}
+                                data-testid={`${testId}-edit`}
+                              >
                                 <IconPencil size={18} />
                               </ActionIcon>
                             )}
                             {onDelete && (
-                              <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => setDeleting(row.original)} data-testid={`${testId}-delete`}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t('common.delete')}
+                                onClick={() => setDeleting(row.original)}
+                                data-testid={`${testId}-delete`}
+                              >
                                 <IconTrash size={18} />
                               </ActionIcon>
                             )}
@@ -273,7 +340,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         </Group>
       </Stack>
-      {onDelete && <DeleteConfirm action={onDelete} row={deleting} busy={deleteBusy} onBusy={setDeleteBusy} onClose={() => setDeleting(null)} queryKey={queryKey} />}
+      {onDelete && (
+        <DeleteConfirm
+          action={onDelete}
+          row={deleting}
+          busy={deleteBusy}
+          onBusy={setDeleteBusy}
+          onClose={() => setDeleting(null)}
+          queryKey={queryKey}
+        />
+      )}
     </Paper>
   );
 }

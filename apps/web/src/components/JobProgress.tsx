@@ -49,7 +49,9 @@ export function JobProgress({ jobId, title, onFinished, onClose, report, testId 
               {t(`jobs.status.${status}`)}
             </Badge>
           </Group>
-          {finished && onClose && <CloseButton size="sm" aria-label={t('jobs.close')} onClick={onClose} data-testid={`${testId}-close`} />}
+          {finished && onClose && (
+            <CloseButton size="sm" aria-label={t('jobs.close')} onClick={onClose} data-testid={`${testId}-close`} />
+          )}
         </Group>
         <Progress
           value={status === 'queued' && percent === 0 ? 100 : percent}
@@ -75,7 +77,9 @@ export function JobProgress({ jobId, title, onFinished, onClose, report, testId 
             {failures.slice(0, SHOWN_FAILURES).map((f, i) => (
               <List.Item key={i}>{f}</List.Item>
             ))}
-            {failures.length > SHOWN_FAILURES && <List.Item>{t('jobs.more', { count: failures.length - SHOWN_FAILURES })}</List.Item>}
+            {failures.length > SHOWN_FAILURES && (
+              <List.Item>{t('jobs.more', { count: failures.length - SHOWN_FAILURES })}</List.Item>
+            )}
           </List>
         )}
       </Stack>

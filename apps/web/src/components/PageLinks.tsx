@@ -29,7 +29,12 @@ export function PageLinks({ page, totalPages, onChange, testId, max = MAX_PAGE_L
         <Pagination.First data-testid={`${testId}-first`} />
         <Pagination.Previous data-testid={`${testId}-prev`} />
         {pageWindow(page, total, max).map((n) => (
-          <Pagination.Control key={n} active={n === page} onClick={() => onChange(n)} data-testid={`${testId}-page-${n}`}>
+          <Pagination.Control
+            key={n}
+            active={n === page}
+            onClick={() => onChange(n)}
+            data-testid={`${testId}-page-${n}`}
+          >
             {n}
           </Pagination.Control>
         ))}

@@ -41,7 +41,12 @@ export function PasswordField({ label, value, onChange, error, required, testId 
           data-testid={testId}
           style={{ flex: 1 }}
         />
-        <Button variant="light" leftSection={<IconWand size={16} />} onClick={generate} data-testid={`${testId}-generate`}>
+        <Button
+          variant="light"
+          leftSection={<IconWand size={16} />}
+          onClick={generate}
+          data-testid={`${testId}-generate`}
+        >
           {t('password.generate')}
         </Button>
       </Group>

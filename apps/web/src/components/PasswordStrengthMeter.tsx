@@ -8,7 +8,13 @@ export function PasswordStrengthMeter({ password, testId = 'strength' }: { passw
   const strength = passwordStrength(password);
   return (
     <Stack gap={4} data-testid={testId} data-score={strength.score} data-color={strength.color}>
-      <Progress value={strength.percent} color={strength.color} size="sm" aria-label={t('password.strength')} data-testid={`${testId}-bar`} />
+      <Progress
+        value={strength.percent}
+        color={strength.color}
+        size="sm"
+        aria-label={t('password.strength')}
+        data-testid={`${testId}-bar`}
+      />
       {password !== '' &&
         strength.messages.map((key) => (
           <Text key={key} size="xs" c={strength.strong ? 'dimmed' : 'red'} data-testid={`${testId}-message`}>

@@ -10,11 +10,6 @@ interface ProfileAvatarProps extends Omit<AvatarProps, 'src'> {
 export function ProfileAvatar({ url, name, ...props }: ProfileAvatarProps) {
   const usable = url && url !== 'null' ? url : null;
   return (
-    <Avatar
-      src={usable ?? defaultAvatar}
-      alt={name}
-      data-default-picture={usable ? 'false' : 'true'}
-      {...props}
-    />
+    <Avatar src={usable ?? defaultAvatar} alt={name} data-default-picture={usable ? 'false' : 'true'} {...props} />
   );
 }

@@ -23,7 +23,12 @@ export function itemOffsets(keys: readonly string[], heights: ReadonlyMap<string
 }
 
 /** The items [first, last) that overlap the visible band [top - overscan, top + viewport + overscan]. */
-export function visibleRange(offsets: readonly number[], top: number, viewport: number, overscan: number): [number, number] {
+export function visibleRange(
+  offsets: readonly number[],
+  top: number,
+  viewport: number,
+  overscan: number,
+): [number, number] {
   const count = offsets.length - 1;
   const from = Math.max(0, top - overscan);
   const to = top + viewport + overscan;
@@ -45,7 +50,16 @@ export function visibleRange(offsets: readonly number[], top: number, viewport: 
  * A scrolling box that renders only the items on screen. Items may have any height: each rendered item is
  * measured (a ResizeObserver), so a row that expands pushes the rest down; unmeasured ones count as `estimate`.
  */
-export function WindowedList<T>({ items, itemKey, estimate, renderItem, height, overscan = 600, testId, label }: WindowedListProps<T>) {
+export function WindowedList<T>({
+  items,
+  itemKey,
+  estimate,
+  renderItem,
+  height,
+  overscan = 600,
+  testId,
+  label,
+}: WindowedListProps<T>) {
   const boxRef = useRef<HTMLDivElement>(null);
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);

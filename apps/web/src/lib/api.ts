@@ -74,18 +74,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 export type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'>;
 
 /** Makes a call declared in the contract (packages/contract/src/call.ts) with its path, method and reply schema. */
-export function callApi<B extends z.ZodType | undefined, R extends z.ZodType>(c: Call<B, R>, body: BodyIn<B>, options: CallOptions<z.output<R>> = {}): Promise<z.output<R>> {
-  return apiRequest(c.path, { ...options, method: c.method === 'GET' ? 'GET' : 'POST', body, schema: c.reply as z.ZodType<z.output<R>> });
+export function callApi<B extends z.ZodType | undefined, R extends z.ZodType>(
+  c: Call<B, R>,
+  body: BodyIn<B>,
+  options: CallOptions<z.output<R>> = {},
+): Promise<z.output<R>> {
+  return apiRequest(c.path, {
+    ...options,
+    method: c.method === 'GET' ? 'GET' : 'POST',
+    body,
+    schema: c.reply as z.ZodType<z.output<R>>,
+  });
 }
 
 /** A declared list call: its rows and the total the server counted (X-Total-Count). */
-export function callListApi<B extends z.ZodType | undefined, T>(c: Call<B, z.ZodType<T[]>>, body: BodyIn<B>, options: CallOptions<T[]> = {}): Promise<ListPage<T>> {
+export function callListApi<B extends z.ZodType | undefined, T>(
+  c: Call<B, z.ZodType<T[]>>,
+  body: BodyIn<B>,
+  options: CallOptions<T[]> = {},
+): Promise<ListPage<T>> {
   return apiListRequest(c.path, { ...options, body, schema: c.reply });
 }
 
 /** A declared call whose reply headers matter too (X-Job-Id). */
-export function callApiWithHeaders<B extends z.ZodType | undefined, R extends z.ZodType>(c: Call<B, R>, body: BodyIn<B>, options: CallOptions<z.output<R>> = {}): Promise<{ data: z.output<R>; headers: Headers }> {
-  return send(c.path, { ...options, method: c.method === 'GET' ? 'GET' : 'POST', body, schema: c.reply as z.ZodType<z.output<R>> });
+export function callApiWithHeaders<B extends z.ZodType | undefined, R extends z.ZodType>(
+  c: Call<B, R>,
+  body: BodyIn<B>,
+  options: CallOptions<z.output<R>> = {},
+): Promise<{ data: z.output<R>; headers: Headers }> {
+  return send(c.path, {
+    ...options,
+    method: c.method === 'GET' ? 'GET' : 'POST',
+    body,
+    schema: c.reply as z.ZodType<z.output<R>>,
+  });
 }
 
 /** A page of a list call: the rows, and the total the server counted before paging (the X-Total-Count header). */
@@ -102,14 +124,21 @@ export async function apiListRequest<T>(path: string, options: RequestOptions<T[
 }
 
 /** A call whose reply headers matter too (calls that start a job put its id in X-Job-Id). */
-export function apiRequestWithHeaders<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
+export function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions<T>,
+): Promise<{ data: T; headers: Headers }> {
   return send(path, options);
 }
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const { method = 'POST', body, schema, silent = false } = options;
   const token = options.auth === false ? null : getSession().token;
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
   if (token) headers.Token = token;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

@@ -42,7 +42,9 @@ describe('readTable', () => {
   const H = ['Extension', 'Domain', 'Site Name'] as const;
 
   it('keys the rows by an exact header line and trims values', () => {
-    expect(readTable('Extension,Domain,Site Name\n100, a.example ,"Main"\n', H)).toEqual([{ Extension: '100', Domain: 'a.example', 'Site Name': 'Main' }]);
+    expect(readTable('Extension,Domain,Site Name\n100, a.example ,"Main"\n', H)).toEqual([
+      { Extension: '100', Domain: 'a.example', 'Site Name': 'Main' },
+    ]);
   });
 
   it('accepts quoted headers (quotes are stripped)', () => {

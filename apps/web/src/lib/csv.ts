@@ -76,7 +76,9 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly strin
 export function readTable<H extends string>(text: string, expected: readonly H[]): Record<H, string>[] | null {
   const [header, ...body] = parseCsv(text);
   if (!header || header.length !== expected.length || header.some((h, i) => h.trim() !== expected[i])) return null;
-  return body.map((cells) => Object.fromEntries(expected.map((h, i) => [h, (cells[i] ?? '').trim()])) as Record<H, string>);
+  return body.map(
+    (cells) => Object.fromEntries(expected.map((h, i) => [h, (cells[i] ?? '').trim()])) as Record<H, string>,
+  );
 }
 
 /** Offers text as a file download (a BOM first, so spreadsheet programs read UTF-8). */

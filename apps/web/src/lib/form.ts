@@ -44,7 +44,8 @@ export function matches<V extends object>(
       // The form may hold what the call does not take (a confirmation); the call's body is built from it later.
       if (issue.code === 'unrecognized_keys') continue;
       const name = issue.path.find((p): p is keyof V & string => typeof p === 'string' && p in values) ?? FORM_MESSAGE;
-      errors[name] ??= (name !== FORM_MESSAGE && words[name]) || (isMessageKey(issue.message) ? issue.message : 'validationFailed');
+      errors[name] ??=
+        (name !== FORM_MESSAGE && words[name]) || (isMessageKey(issue.message) ? issue.message : 'validationFailed');
     }
     return errors;
   };
@@ -54,7 +55,9 @@ export function matches<V extends object>(
  * The first password of a portal user or a reseller user: the length the services check on create (the contract's
  * body leaves it optional because an edit sends none).
  */
-export const NewAccountPassword = z.object({ password: z.string().min(LIMITS.adminPasswordMin, { error: 'accountPasswordMin' }) });
+export const NewAccountPassword = z.object({
+  password: z.string().min(LIMITS.adminPasswordMin, { error: 'accountPasswordMin' }),
+});
 
 /** A field that must repeat another (a new password's confirmation). */
 export function same<V>(field: keyof V & string, as: keyof V & string, message: FormMessage): Rule<V> {
@@ -79,7 +82,8 @@ export function rules<V>(...list: (Rule<V> | false | undefined)[]): Rule<V> {
     const errors: FormErrors<V> = {};
     for (const rule of list) {
       if (!rule) continue;
-      for (const [name, message] of Object.entries(rule(values)) as [keyof FormErrors<V>, FormMessage][]) errors[name] ??= message;
+      for (const [name, message] of Object.entries(rule(values)) as [keyof FormErrors<V>, FormMessage][])
+        errors[name] ??= message;
     }
     return errors;
   };

@@ -28,7 +28,11 @@ interface ContractFormOptions<V> {
  * errors next to the fields and its message where `refusals` says. Anything but an ApiError is a bug: it propagates.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- @mantine/form's own constraint on form values (an interface has no index signature)
-export function useContractForm<V extends Record<string, any>>(initialValues: V, rule: NoInfer<Rule<V>>, options: ContractFormOptions<NoInfer<V>> = {}) {
+export function useContractForm<V extends Record<string, any>>(
+  initialValues: V,
+  rule: NoInfer<Rule<V>>,
+  options: ContractFormOptions<NoInfer<V>> = {},
+) {
   const { t, i18n } = useTranslation();
   const { oneMessage = false, refusals = 'toast' } = options;
   const form = useForm<V>({
@@ -51,7 +55,13 @@ export function useContractForm<V extends Record<string, any>>(initialValues: V,
 
   const field = <K extends keyof V & string>(name: K) => {
     const { error, value, onChange, onFocus, onBlur } = form.getInputProps(name);
-    return { value: value as V[K], onChange: onChange as (eventOrValue: unknown) => void, onFocus, onBlur, error: oneMessage ? null : say(error) };
+    return {
+      value: value as V[K],
+      onChange: onChange as (eventOrValue: unknown) => void,
+      onFocus,
+      onBlur,
+      error: oneMessage ? null : say(error),
+    };
   };
 
   const first = oneMessage ? Object.values(form.errors)[0] : form.errors[FORM_MESSAGE];

@@ -47,16 +47,34 @@ describe('job queue', () => {
     const q = queue('w2');
     const { id } = await q.enqueue('test.count', { n: 6 });
     // Run it by hand up to item 3, as a worker that then died.
-    await t.db.kysely.updateTable('jobs').set({ status: 'running', lease_owner: 'dead', lease_expires_at: Date.now() + 60_000, attempts: 1 }).where('id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('jobs')
+      .set({ status: 'running', lease_owner: 'dead', lease_expires_at: Date.now() + 60_000, attempts: 1 })
+      .where('id', '=', id)
+      .execute();
     expect(await q.drain()).toBe(0);
     for (let i = 0; i < 3; i++) {
-      await t.db.kysely.insertInto('job_effects').values({ job_id: id, effect_key: `item:${i}`, created_at: Date.now() }).execute();
+      await t.db.kysely
+        .insertInto('job_effects')
+        .values({ job_id: id, effect_key: `item:${i}`, created_at: Date.now() })
+        .execute();
       runs.push(`${id}:${i}`);
     }
-    await t.db.kysely.updateTable('jobs').set({ checkpoint: JSON.stringify(2), done: 2, lease_expires_at: Date.now() - 1 }).where('id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('jobs')
+      .set({ checkpoint: JSON.stringify(2), done: 2, lease_expires_at: Date.now() - 1 })
+      .where('id', '=', id)
+      .execute();
     expect(await q.drain()).toBe(1);
     const row = await t.db.kysely.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'done', done: 6, total: 6, attempts: 2, lease_owner: null, result: JSON.stringify({ counted: 6 }) });
+    expect(row).toMatchObject({
+      status: 'done',
+      done: 6,
+      total: 6,
+      attempts: 2,
+      lease_owner: null,
+      result: JSON.stringify({ counted: 6 }),
+    });
     expect(runs.filter((r) => r.startsWith(`${id}:`))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `${id}:${i}`));
   });
 
@@ -76,7 +94,11 @@ describe('job queue', () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push((await a.enqueue('test.count', { n: 3 })).id);
     await Promise.all([a.drain(), b.drain(), a.drain()]);
-    const rows = await t.db.kysely.selectFrom('jobs').select(['id', 'status', 'attempts']).where('id', 'in', ids).execute();
+    const rows = await t.db.kysely
+      .selectFrom('jobs')
+      .select(['id', 'status', 'attempts'])
+      .where('id', 'in', ids)
+      .execute();
     expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
     for (const id of ids) expect(runs.filter((r) => r.startsWith(`${id}:`))).toHaveLength(3);
   });

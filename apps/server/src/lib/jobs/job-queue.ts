@@ -69,7 +69,12 @@ export class JobQueue<D = unknown> {
     const parsed = def.payload.parse(payload);
     const findJoinable = async () => {
       const key = opts.dedupeKey!;
-      const active = await this.db.kysely.selectFrom('jobs').select('id').where('dedupe_key', '=', key).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+      const active = await this.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('dedupe_key', '=', key)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
       if (active || !opts.joinFinishedWithinMs) return active;
       return this.db.kysely
         .selectFrom('jobs')
@@ -98,7 +103,11 @@ export class JobQueue<D = unknown> {
     }
   }
 
-  private async insertJob(type: string, parsed: unknown, opts: EnqueueOptions): Promise<{ id: number; joined: boolean }> {
+  private async insertJob(
+    type: string,
+    parsed: unknown,
+    opts: EnqueueOptions,
+  ): Promise<{ id: number; joined: boolean }> {
     const now = Date.now();
     const row = await this.db.kysely
       .insertInto('jobs')
@@ -178,7 +187,13 @@ export class JobQueue<D = unknown> {
     for (const c of candidates) {
       const claimed = await this.db.kysely
         .updateTable('jobs')
-        .set((eb) => ({ status: 'running', lease_owner: this.owner, lease_expires_at: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .set((eb) => ({
+          status: 'running',
+          lease_owner: this.owner,
+          lease_expires_at: now + this.leaseMs,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
         .where('id', '=', c.id)
         .where((eb) =>
           eb.or([
@@ -194,23 +209,43 @@ export class JobQueue<D = unknown> {
     return undefined;
   }
 
-  private async execute(job: { id: number; type: string; payload: string; checkpoint: string | null; attempts: number }): Promise<void> {
-    const mine = () => this.db.kysely.updateTable('jobs').where('id', '=', job.id).where('lease_owner', '=', this.owner);
+  private async execute(job: {
+    id: number;
+    type: string;
+    payload: string;
+    checkpoint: string | null;
+    attempts: number;
+  }): Promise<void> {
+    const mine = () =>
+      this.db.kysely.updateTable('jobs').where('id', '=', job.id).where('lease_owner', '=', this.owner);
     let lost = false;
-    const renew = setInterval(() => {
-      mine()
-        .set({ lease_expires_at: Date.now() + this.leaseMs })
-        .executeTakeFirst()
-        .then((r) => (lost ||= Number(r.numUpdatedRows) === 0))
-        .catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'job lease renewal failed'));
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        mine()
+          .set({ lease_expires_at: Date.now() + this.leaseMs })
+          .executeTakeFirst()
+          .then((r) => (lost ||= Number(r.numUpdatedRows) === 0))
+          .catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'job lease renewal failed'));
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     renew.unref();
     const def = this.defs.get(job.type);
     try {
       if (!def) throw new Error(`unknown job type ${job.type}`);
       const ctx = this.context(job, def, () => lost);
       const result = await def.run(ctx, this.deps());
-      await mine().set({ status: 'done', result: JSON.stringify(result ?? null), error: null, lease_owner: null, lease_expires_at: null, finished_at: Date.now(), updated_at: Date.now() }).execute();
+      await mine()
+        .set({
+          status: 'done',
+          result: JSON.stringify(result ?? null),
+          error: null,
+          lease_owner: null,
+          lease_expires_at: null,
+          finished_at: Date.now(),
+          updated_at: Date.now(),
+        })
+        .execute();
       this.log.info({ jobId: job.id, type: job.type }, 'job done');
     } catch (err) {
       if (err instanceof LeaseLost) {
@@ -220,7 +255,14 @@ export class JobQueue<D = unknown> {
       if (err instanceof JobPaused) {
         // Not a failed attempt: queued again at once, with the checkpoint its last progress stored.
         await mine()
-          .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, run_after: Date.now(), attempts: eb('attempts', '-', 1), updated_at: Date.now() }))
+          .set((eb) => ({
+            status: 'queued',
+            lease_owner: null,
+            lease_expires_at: null,
+            run_after: Date.now(),
+            attempts: eb('attempts', '-', 1),
+            updated_at: Date.now(),
+          }))
           .execute();
         this.log.info({ jobId: job.id, type: job.type }, 'job paused for shutdown; it resumes from its checkpoint');
         return;
@@ -231,9 +273,25 @@ export class JobQueue<D = unknown> {
       this.log.error({ err, jobId: job.id, type: job.type, retry }, 'job failed');
       const now = Date.now();
       await mine()
-        .set(retry
-          ? { status: 'queued', error: message, lease_owner: null, lease_expires_at: null, run_after: now + 1000 * 2 ** job.attempts, updated_at: now }
-          : { status: 'failed', error: message, lease_owner: null, lease_expires_at: null, finished_at: now, updated_at: now })
+        .set(
+          retry
+            ? {
+                status: 'queued',
+                error: message,
+                lease_owner: null,
+                lease_expires_at: null,
+                run_after: now + 1000 * 2 ** job.attempts,
+                updated_at: now,
+              }
+            : {
+                status: 'failed',
+                error: message,
+                lease_owner: null,
+                lease_expires_at: null,
+                finished_at: now,
+                updated_at: now,
+              },
+        )
         .execute();
     } finally {
       clearInterval(renew);
@@ -255,7 +313,14 @@ export class JobQueue<D = unknown> {
         if (isLost()) throw new LeaseLost();
         const r = await db
           .updateTable('jobs')
-          .set({ done: p.done, total: p.total, failed: p.failed, ...(checkpoint === undefined ? {} : { checkpoint: JSON.stringify(checkpoint) }), lease_expires_at: Date.now() + this.leaseMs, updated_at: Date.now() })
+          .set({
+            done: p.done,
+            total: p.total,
+            failed: p.failed,
+            ...(checkpoint === undefined ? {} : { checkpoint: JSON.stringify(checkpoint) }),
+            lease_expires_at: Date.now() + this.leaseMs,
+            updated_at: Date.now(),
+          })
           .where('id', '=', job.id)
           .where('lease_owner', '=', this.owner)
           .executeTakeFirst();
@@ -285,4 +350,3 @@ export class JobQueue<D = unknown> {
     };
   }
 }
-

@@ -50,9 +50,10 @@ export function createLogging(config: Config, opts: LoggingOptions): Logging {
   if (writer) streams.push({ level: level === 'silent' ? 'fatal' : level, stream: writer });
   const log = pino(loggerOptions(level), pino.multistream(streams));
   const prune = (now?: number) =>
-    store ? pruneLogs(store, { retentionDays: config.LOG_RETENTION_DAYS, maxRows: config.LOG_MAX_ROWS, now }) : Promise.resolve(0);
-  const runPrune = () =>
-    void prune().catch((err: unknown) => log.error({ err }, 'log store cleanup failed'));
+    store
+      ? pruneLogs(store, { retentionDays: config.LOG_RETENTION_DAYS, maxRows: config.LOG_MAX_ROWS, now })
+      : Promise.resolve(0);
+  const runPrune = () => void prune().catch((err: unknown) => log.error({ err }, 'log store cleanup failed'));
   const timer = store ? setInterval(runPrune, PRUNE_EVERY_MS) : undefined;
   const first = store ? setTimeout(runPrune, FIRST_PRUNE_MS) : undefined;
   timer?.unref();

@@ -21,10 +21,18 @@ export interface LogRecord {
 
 export const DEFAULT_JOB = 'provisio';
 const HOST = os.hostname();
-const NUMERIC_LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const NUMERIC_LEVELS: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
-const idOf = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 100) : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 100) : null;
 
 function errorOf(obj: Record<string, unknown>): { error: string; stacktrace: string } {
   const e = obj.err ?? obj.error;
@@ -44,7 +52,8 @@ export function toLogRecord(raw: string): LogRecord {
     obj = { msg: line };
   }
   const caller = str(obj.caller);
-  const level = typeof obj.level === 'number' ? (NUMERIC_LEVELS[obj.level] ?? String(obj.level)) : str(obj.level) || 'info';
+  const level =
+    typeof obj.level === 'number' ? (NUMERIC_LEVELS[obj.level] ?? String(obj.level)) : str(obj.level) || 'info';
   return {
     ts: typeof obj.time === 'number' ? obj.time : Date.now(),
     level,

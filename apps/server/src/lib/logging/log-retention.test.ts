@@ -26,7 +26,14 @@ const rows = (n: number, ts: number, msg: string): LogRecord[] =>
     line: JSON.stringify({ msg: `${msg} ${i}` }),
   }));
 const count = async () =>
-  Number((await t.logging.store!.kysely.selectFrom('logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.logging
+        .store!.kysely.selectFrom('logs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('log retention', () => {
   it('drops lines older than LOG_RETENTION_DAYS', async () => {
@@ -43,7 +50,12 @@ describe('log retention', () => {
     await t.logging.store!.insert(rows(250, Date.now(), 'bulk'));
     await t.logging.prune();
     expect(await count()).toBe(100);
-    const newest = await t.logging.store!.kysely.selectFrom('logs').select('msg').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const newest = await t.logging
+      .store!.kysely.selectFrom('logs')
+      .select('msg')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(newest.msg).toBe('bulk 249');
   });
 
@@ -51,7 +63,11 @@ describe('log retention', () => {
     const admin = await t.login();
     await t.logging.flush();
     await t.logging.store!.kysely.schema.dropTable('logs').execute();
-    const res = await t.call('getlogs', { message: '', level: '', start: 0, end: `${Date.now()}000000` }, { token: admin, lang: 'pt' });
+    const res = await t.call(
+      'getlogs',
+      { message: '', level: '', start: 0, end: `${Date.now()}000000` },
+      { token: admin, lang: 'pt' },
+    );
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: { code: 'service_unavailable', message: 'Não foi possível obter os dados' } });
   });

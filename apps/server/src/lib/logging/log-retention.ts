@@ -33,7 +33,10 @@ export async function pruneLogs(store: LogStore, rule: RetentionRule): Promise<n
   if (maxId === null || minId === null) return removed;
   const keepAbove = Number(maxId) - rule.maxRows;
   for (let from = Number(minId); from <= keepAbove; from += CHUNK) {
-    const res = await db.deleteFrom('logs').where('id', '<=', Math.min(from + CHUNK - 1, keepAbove)).executeTakeFirst();
+    const res = await db
+      .deleteFrom('logs')
+      .where('id', '<=', Math.min(from + CHUNK - 1, keepAbove))
+      .executeTakeFirst();
     removed += Number(res.numDeletedRows);
     await yieldToRequests();
   }

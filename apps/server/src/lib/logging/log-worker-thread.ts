@@ -3,9 +3,7 @@ import { toLogRecord } from './log-record';
 import { openLogStore, type LogStoreTarget } from './open-log-store';
 
 /** Messages between the server's thread and the log worker (see log-worker-client.ts). */
-export type ToWorker =
-  | { type: 'lines'; id: number; lines: string[]; done?: SharedArrayBuffer }
-  | { type: 'close' };
+export type ToWorker = { type: 'lines'; id: number; lines: string[]; done?: SharedArrayBuffer } | { type: 'close' };
 export type FromWorker = { type: 'stored'; id: number; stored: number; error?: string };
 
 if (!parentPort) throw new Error('log-worker-thread runs as a worker thread');

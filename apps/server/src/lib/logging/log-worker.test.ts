@@ -15,7 +15,8 @@ const FIXTURE = path.resolve(import.meta.dirname, '../../../test/fixtures/crash-
 async function logTarget(): Promise<{ target: LogStoreTarget; dataDir: string; dispose: () => Promise<void> }> {
   const store = await freshStore();
   const dataDir = store.env.DATA_DIR!;
-  if (process.env.TEST_DB !== 'postgres') return { target: { kind: 'sqlite', file: path.join(dataDir, 'logs.sqlite') }, dataDir, dispose: store.dispose };
+  if (process.env.TEST_DB !== 'postgres')
+    return { target: { kind: 'sqlite', file: path.join(dataDir, 'logs.sqlite') }, dataDir, dispose: store.dispose };
   await migrate(store.db);
   const schema = /search_path=(\w+)/.exec(decodeURIComponent(store.env.DATABASE_URL!))![1]!;
   return { target: { kind: 'postgres', url: process.env.TEST_DATABASE_URL!, schema }, dataDir, dispose: store.dispose };
@@ -26,7 +27,12 @@ describe('the log worker', () => {
     const { target, dataDir, dispose } = await logTarget();
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir, LOG_TARGET: JSON.stringify(target) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          DATA_DIR: dataDir,
+          LOG_TARGET: JSON.stringify(target),
+        },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
@@ -35,7 +41,11 @@ describe('the log worker', () => {
       expect(code, stderr).toBe(1);
       const store = openLogStore(target);
       try {
-        const rows = await store.kysely.selectFrom('logs').select(['level', 'msg', 'stacktrace', 'line']).orderBy('id').execute();
+        const rows = await store.kysely
+          .selectFrom('logs')
+          .select(['level', 'msg', 'stacktrace', 'line'])
+          .orderBy('id')
+          .execute();
         expect(rows.map((r) => [r.level, r.msg])).toEqual([
           ['info', 'before the crash'],
           ['fatal', 'uncaught exception: the server stops'],
@@ -53,7 +63,10 @@ describe('the log worker', () => {
   it('counts the lines a failing store could not take, and the log calls never fail', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-logworker-'));
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'info' });
-    const logging = createLogging(config, { target: { kind: 'sqlite', file: path.join(dir, 'logs.sqlite') }, stdout: false });
+    const logging = createLogging(config, {
+      target: { kind: 'sqlite', file: path.join(dir, 'logs.sqlite') },
+      stdout: false,
+    });
     const stderr = process.stderr.write;
     const errors: string[] = [];
     try {

@@ -83,7 +83,9 @@ export class LogWriter {
     } catch (err) {
       // Never through the logger itself: that would feed the failure back into the store.
       this.dropped += lines.length;
-      process.stderr.write(`log store: ${lines.length} lines not stored: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(
+        `log store: ${lines.length} lines not stored: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
     }
   }
 }

@@ -43,10 +43,26 @@ export function openSqliteLogStore(file: string): LogStore {
   // The log worker's thread may wait for a lock synchronously (it blocks only itself); the main thread (reads,
   // retention) waits only briefly on its event loop, and longer asynchronously (PatientSqliteDialect).
   if (isMainThread) sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const insertOne = sqlite.prepare(`INSERT INTO logs (${LOG_COLUMNS.join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`);
+  const insertOne = sqlite.prepare(
+    `INSERT INTO logs (${LOG_COLUMNS.join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
+  );
   const insertMany = sqlite.transaction((rows: LogRecord[]) => {
     for (const r of rows) {
-      insertOne.run(r.ts, r.level, r.msg, r.job, r.host, r.filename, r.caller, r.function_name, r.error, r.stacktrace, r.req_id, r.job_id, r.line);
+      insertOne.run(
+        r.ts,
+        r.level,
+        r.msg,
+        r.job,
+        r.host,
+        r.filename,
+        r.caller,
+        r.function_name,
+        r.error,
+        r.stacktrace,
+        r.req_id,
+        r.job_id,
+        r.line,
+      );
     }
   });
   const dialect = new PatientSqliteDialect({ database: sqlite });

@@ -43,17 +43,28 @@ export const emailLinksJob = defineJob({
         .selectFrom('extensions')
         .select(['tenant_id', 'extension', 'firstname', 'lastname', 'email'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email));
-      const users = await scopeToCaller(ctx.db, q, p.tenants, 'tenant_id').orderBy('tenant_id').orderBy('extension').execute();
+      const users = await scopeToCaller(ctx.db, q, p.tenants, 'tenant_id')
+        .orderBy('tenant_id')
+        .orderBy('extension')
+        .execute();
       if (users.length === 0) failures.push(formatMessage(p.lang, 'emailSendFailed', { extension: email }));
       for (const u of users) {
-        const mail = composeLinkEmail({ subject: p.subject, body: p.body }, u, { publicUrl: deps.config.publicUrl, cloudId: deps.config.CLOUD_ID, lang: p.lang });
+        const mail = composeLinkEmail({ subject: p.subject, body: p.body }, u, {
+          publicUrl: deps.config.publicUrl,
+          cloudId: deps.config.CLOUD_ID,
+          lang: p.lang,
+        });
         await ctx.once(`mail:${u.tenant_id}:${u.extension}`, async (trx) => {
-          const mailId = await deps.mailer.enqueue({ kind: 'qr_link', to: u.email, cc: p.cc, subject: mail.subject, html: mail.html, text: mail.text }, trx);
+          const mailId = await deps.mailer.enqueue(
+            { kind: 'qr_link', to: u.email, cc: p.cc, subject: mail.subject, html: mail.html, text: mail.text },
+            trx,
+          );
           await markInvited(trx, u.tenant_id, u.extension, mailId);
         });
         sent++;
       }
-      if ((next + 1) % PROGRESS_EVERY === 0) await ctx.progress({ done: next + 1, total, failed: failures.length }, { next: next + 1, sent, failures });
+      if ((next + 1) % PROGRESS_EVERY === 0)
+        await ctx.progress({ done: next + 1, total, failed: failures.length }, { next: next + 1, sent, failures });
     }
     await ctx.progress({ done: total, total, failed: failures.length }, { next: total, sent, failures });
     return { sent, failures };
@@ -66,7 +77,10 @@ export const emailLinksJob = defineJob({
  */
 export const relinkJob = defineJob({
   type: RELINK,
-  payload: z.object({ users: z.array(z.object({ tenant_id: z.string(), extension: z.string(), email: z.string() })), lang: Lang }),
+  payload: z.object({
+    users: z.array(z.object({ tenant_id: z.string(), extension: z.string(), email: z.string() })),
+    lang: Lang,
+  }),
   async run(ctx, deps: Deps) {
     const { users, lang } = ctx.payload;
     const resume = Resume.safeParse(ctx.checkpoint);
@@ -82,10 +96,21 @@ export const relinkJob = defineJob({
         const passwordHash = await hashPassword(generatePassword());
         const link = qrLink(deps.config.publicUrl, u.email, deps.config.CLOUD_ID);
         await ctx.once(`relink:${u.tenant_id}:${u.extension}`, async (trx) => {
-          await saveAppAccount(trx, null, { cloudId: deps.config.CLOUD_ID, tenantId: u.tenant_id, extension: ext, email: u.email, passwordHash });
+          await saveAppAccount(trx, null, {
+            cloudId: deps.config.CLOUD_ID,
+            tenantId: u.tenant_id,
+            extension: ext,
+            email: u.email,
+            passwordHash,
+          });
           const name = `${ext.firstname} ${ext.lastname}`.trim() || u.email;
           const mailId = await deps.mailer.enqueue(
-            { kind: 'relink', to: u.email, subject: formatMessage(lang, 'relinkEmailSubject'), text: formatMessage(lang, 'relinkEmailText', { name, username: u.email, link }) },
+            {
+              kind: 'relink',
+              to: u.email,
+              subject: formatMessage(lang, 'relinkEmailSubject'),
+              text: formatMessage(lang, 'relinkEmailText', { name, username: u.email, link }),
+            },
             trx,
           );
           await markInvited(trx, u.tenant_id, u.extension, mailId);

@@ -28,7 +28,13 @@ export interface SaveAccount {
 export const emailTaken = () => new AppError('conflict', 'emailBelongsToOther');
 
 /** Refuses an email that is already the username of another extension's app account in this cloud. */
-export async function assertEmailFree(db: Kysely<Database>, cloudId: string, tenantId: string, extension: string, email: string): Promise<void> {
+export async function assertEmailFree(
+  db: Kysely<Database>,
+  cloudId: string,
+  tenantId: string,
+  extension: string,
+  email: string,
+): Promise<void> {
   const other = await db
     .selectFrom('app_accounts')
     .select(['tenant_id', 'extension'])
@@ -48,21 +54,71 @@ export async function saveAppAccount(trx: AccountTrx, actor: Actor | null, a: Sa
   await assertEmailFree(trx, a.cloudId, a.tenantId, ext.extension, username);
   const taken = emailTaken;
   const now = Date.now();
-  const before = await trx.selectFrom('app_accounts').selectAll().where('cloud_id', '=', a.cloudId).where('tenant_id', '=', a.tenantId).where('extension', '=', ext.extension).executeTakeFirst();
-  const values = { username, password_hash: a.passwordHash, must_change_password: toFlag(true), updated_at: now, ...(a.did !== undefined ? { did: a.did } : {}) };
+  const before = await trx
+    .selectFrom('app_accounts')
+    .selectAll()
+    .where('cloud_id', '=', a.cloudId)
+    .where('tenant_id', '=', a.tenantId)
+    .where('extension', '=', ext.extension)
+    .executeTakeFirst();
+  const values = {
+    username,
+    password_hash: a.passwordHash,
+    must_change_password: toFlag(true),
+    updated_at: now,
+    ...(a.did !== undefined ? { did: a.did } : {}),
+  };
   const after = before
-    ? await uniqueOr(() => trx.updateTable('app_accounts').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow(), taken)
+    ? await uniqueOr(
+        () =>
+          trx
+            .updateTable('app_accounts')
+            .set(values)
+            .where('id', '=', before.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        taken,
+      )
     : await uniqueOr(
-        () => trx.insertInto('app_accounts').values({ cloud_id: a.cloudId, tenant_id: a.tenantId, extension: ext.extension, did: '', created_at: now, ...values }).returningAll().executeTakeFirstOrThrow(),
+        () =>
+          trx
+            .insertInto('app_accounts')
+            .values({
+              cloud_id: a.cloudId,
+              tenant_id: a.tenantId,
+              extension: ext.extension,
+              did: '',
+              created_at: now,
+              ...values,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
         taken,
       );
   const extAfter = await trx
     .updateTable('extensions')
-    .set({ email: a.email.trim(), linked: toFlag(true), updated_at: now, ...(a.pin !== undefined ? { pin: a.pin } : {}) })
+    .set({
+      email: a.email.trim(),
+      linked: toFlag(true),
+      updated_at: now,
+      ...(a.pin !== undefined ? { pin: a.pin } : {}),
+    })
     .where('id', '=', ext.id)
     .returningAll()
     .executeTakeFirstOrThrow();
   if (!actor) return;
-  await recordAudit(trx, actor, { entity: 'app_account', entity_id: after.id, action: before ? 'update' : 'create', before: before ?? null, after });
-  await recordAudit(trx, actor, { entity: 'extension', entity_id: `${a.tenantId}/${ext.extension}`, action: 'update', before: ext, after: extAfter });
+  await recordAudit(trx, actor, {
+    entity: 'app_account',
+    entity_id: after.id,
+    action: before ? 'update' : 'create',
+    before: before ?? null,
+    after,
+  });
+  await recordAudit(trx, actor, {
+    entity: 'extension',
+    entity_id: `${a.tenantId}/${ext.extension}`,
+    action: 'update',
+    before: ext,
+    after: extAfter,
+  });
 }

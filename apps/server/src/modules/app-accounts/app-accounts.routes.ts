@@ -20,5 +20,7 @@ export const appAccountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, calls.resendInvite, (req) => resendInvite(deps, actorOf(req), req.body, requestLanguage(req)));
 
-  route(app, calls.inviteNotProvisioned, (req) => inviteNotProvisioned(deps, actorOf(req), req.body, requestLanguage(req)));
+  route(app, calls.inviteNotProvisioned, (req) =>
+    inviteNotProvisioned(deps, actorOf(req), req.body, requestLanguage(req)),
+  );
 };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { EmailLinkBody, JobStartedReply, Language, LinkExtensionBody, ReLinkExtensionsBody } from '@provisio/contract';
+import type {
+  EmailLinkBody,
+  JobStartedReply,
+  Language,
+  LinkExtensionBody,
+  ReLinkExtensionsBody,
+} from '@provisio/contract';
 import { formatMessage } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
@@ -40,7 +46,15 @@ export async function linkExtension(deps: Deps, actor: Actor, body: LinkExtensio
   await emailToPlatform(deps, tenantId, ext, body.email);
   try {
     await deps.db.kysely.transaction().execute((trx: AccountTrx) =>
-      saveAppAccount(trx, actor, { cloudId: deps.config.CLOUD_ID, tenantId, extension: ext, email: body.email, passwordHash, did: body.did, pin: body.pin }),
+      saveAppAccount(trx, actor, {
+        cloudId: deps.config.CLOUD_ID,
+        tenantId,
+        extension: ext,
+        email: body.email,
+        passwordHash,
+        did: body.did,
+        pin: body.pin,
+      }),
     );
   } catch (err) {
     await emailToPlatform(deps, tenantId, { ...ext, email: body.email.trim() }, ext.email).catch(() => undefined);
@@ -57,7 +71,9 @@ function recipients(body: EmailLinkBody): string[] {
     if (body.recepient.some((r) => !r.trim())) throw new AppError('validation_failed', 'userHasNoEmail');
   } else if (!body.recepient.trim()) throw new AppError('validation_failed', 'emailFieldsRequired');
   if (!subject || !html) throw new AppError('validation_failed', 'emailFieldsRequired');
-  const list = (Array.isArray(body.recepient) ? body.recepient : body.recepient.split(',')).map((r) => r.trim().toLowerCase()).filter(Boolean);
+  const list = (Array.isArray(body.recepient) ? body.recepient : body.recepient.split(','))
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
   if (list.some((r) => !isEmail(r))) throw new AppError('validation_failed', 'emailInvalid');
   return [...new Set(list)];
 }
@@ -71,7 +87,8 @@ async function subscribersPerTenant(deps: Deps, scope: TenantScope, emails: stri
       .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails.slice(i, i + 500)))
       .groupBy('tenant_id');
-    for (const row of await scopeToCaller(deps.db.kysely, q, scope, 'tenant_id').execute()) perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + Number(row.n));
+    for (const row of await scopeToCaller(deps.db.kysely, q, scope, 'tenant_id').execute())
+      perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + Number(row.n));
   }
   return perTenant;
 }
@@ -84,13 +101,27 @@ export function mailClaims(deps: Deps, actor: Actor, perTenant: Map<string, numb
   const total = [...perTenant.values()].reduce((a, b) => a + b, 0);
   const admin = actor.caller.role === 'admin';
   return [
-    { key: callerMailKey(actor.caller), count: total, limit: admin ? ADMIN_MAIL_LIMIT : deps.config.MAIL_PER_CALLER_HOUR },
-    ...[...perTenant].map(([tenantId, count]) => ({ key: tenantMailKey(tenantId), count, limit: admin ? ADMIN_MAIL_LIMIT : deps.config.MAIL_PER_TENANT_HOUR })),
+    {
+      key: callerMailKey(actor.caller),
+      count: total,
+      limit: admin ? ADMIN_MAIL_LIMIT : deps.config.MAIL_PER_CALLER_HOUR,
+    },
+    ...[...perTenant].map(([tenantId, count]) => ({
+      key: tenantMailKey(tenantId),
+      count,
+      limit: admin ? ADMIN_MAIL_LIMIT : deps.config.MAIL_PER_TENANT_HOUR,
+    })),
   ];
 }
 
 /** Claims the quotas, then queues the job; the quota is given back if queuing fails. */
-export async function enqueueMail<P>(deps: Deps, claims: MailClaim[], type: string, payload: P, opts: { tenantId: string | null; createdBy: string }) {
+export async function enqueueMail<P>(
+  deps: Deps,
+  claims: MailClaim[],
+  type: string,
+  payload: P,
+  opts: { tenantId: string | null; createdBy: string },
+) {
   await claimMailQuota(deps.db, claims);
   try {
     return await deps.jobs.enqueue(type, payload, opts);
@@ -105,7 +136,12 @@ export async function enqueueMail<P>(deps: Deps, claims: MailClaim[], type: stri
  * Copies go only to addresses known in the caller's scope (admins: any), and every message and copy counts
  * against the caller's and the tenant's hourly mail quota.
  */
-export async function emailLink(deps: Deps, actor: Actor, body: EmailLinkBody, lang: Language): Promise<JobStartedReply> {
+export async function emailLink(
+  deps: Deps,
+  actor: Actor,
+  body: EmailLinkBody,
+  lang: Language,
+): Promise<JobStartedReply> {
   const to = recipients(body);
   const cc = parseCc(body.cc);
   if (body.tenant_id) await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
@@ -115,23 +151,48 @@ export async function emailLink(deps: Deps, actor: Actor, body: EmailLinkBody, l
   for (const [tenantId, n] of perTenant) perTenant.set(tenantId, n * (1 + cc.length));
   // The job keeps the tenants as they are now: it sends what the caller could send when they asked.
   const tenants = body.tenant_id ? [body.tenant_id] : await visibleTenantIds(deps.db, actor.caller);
-  const payload = { recipients: to, cc: cc.join(', '), subject: body.subject!.trim(), body: sanitizeRichText(body.body!), tenants, lang };
-  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), EMAIL_LINKS, payload, { tenantId: body.tenant_id ?? null, createdBy: createdBy(actor) });
+  const payload = {
+    recipients: to,
+    cc: cc.join(', '),
+    subject: body.subject!.trim(),
+    body: sanitizeRichText(body.body!),
+    tenants,
+    lang,
+  };
+  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), EMAIL_LINKS, payload, {
+    tenantId: body.tenant_id ?? null,
+    createdBy: createdBy(actor),
+  });
   return { ok: true, message: formatMessage(lang, 'emailsQueued'), job_id: id, joined: false };
 }
 
 /** Queues the relink of selected users (all must have an email): new accounts, must change password, links re-sent. */
-export async function relinkExtensions(deps: Deps, actor: Actor, users: ReLinkExtensionsBody, lang: Language): Promise<JobStartedReply> {
+export async function relinkExtensions(
+  deps: Deps,
+  actor: Actor,
+  users: ReLinkExtensionsBody,
+  lang: Language,
+): Promise<JobStartedReply> {
   if (users.length === 0) throw new AppError('validation_failed', 'selectUsersFirst');
   if (users.some((u) => !u.email?.trim())) throw new AppError('validation_failed', 'relinkUserNoEmail');
   if (users.some((u) => !isEmail(u.email!.trim()))) throw new AppError('validation_failed', 'emailInvalid');
   const tenants = [...new Set(users.map((u) => u.tenant_id))];
   for (const tid of tenants) await assertTenantVisible(deps.db, actor.caller, tid);
-  const payload = { users: users.map((u) => ({ tenant_id: u.tenant_id, extension: u.extension, email: u.email!.trim().toLowerCase() })), lang };
+  const payload = {
+    users: users.map((u) => ({ tenant_id: u.tenant_id, extension: u.extension, email: u.email!.trim().toLowerCase() })),
+    lang,
+  };
   const perTenant = new Map<string, number>();
   for (const u of users) perTenant.set(u.tenant_id, (perTenant.get(u.tenant_id) ?? 0) + 1);
-  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), RELINK, payload, { tenantId: tenants.length === 1 ? tenants[0]! : null, createdBy: createdBy(actor) });
-  await recordAudit(deps.db.kysely, actor, { entity: 'app_account', entity_id: `relink/${id}`, action: 'update', after: { job_id: id, users: payload.users } });
+  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), RELINK, payload, {
+    tenantId: tenants.length === 1 ? tenants[0]! : null,
+    createdBy: createdBy(actor),
+  });
+  await recordAudit(deps.db.kysely, actor, {
+    entity: 'app_account',
+    entity_id: `relink/${id}`,
+    action: 'update',
+    after: { job_id: id, users: payload.users },
+  });
   return { ok: true, message: formatMessage(lang, 'relinkStarted'), job_id: id, joined: false };
 }
-

@@ -9,7 +9,14 @@ const isEmail = (s: string) => z.email().safeParse(s).success;
 
 /** Reads `cc` as a list of addresses (comma or semicolon separated), lowercased, without repeats. */
 export function parseCc(cc: string | undefined): string[] {
-  const list = [...new Set((cc ?? '').split(/[,;]/).map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  const list = [
+    ...new Set(
+      (cc ?? '')
+        .split(/[,;]/)
+        .map((a) => a.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   if (list.length > LIMITS.ccMax) throw new AppError('validation_failed', 'ccTooMany', { max: LIMITS.ccMax });
   const bad = list.find((a) => !isEmail(a));
   if (bad !== undefined) throw new AppError('validation_failed', 'ccInvalid', { address: bad });
@@ -22,9 +29,15 @@ async function knownAddresses(db: Db, caller: Caller, scope: TenantScope, wanted
   const add = (rows: { email: string }[]) => rows.forEach((r) => known.add(r.email.toLowerCase()));
   const self = caller.kind === 'user' ? 'users' : 'reseller_users';
   add(await db.kysely.selectFrom(self).select('email').where('id', '=', caller.id).execute());
-  const subscribers = db.kysely.selectFrom('extensions').select('email').where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted));
+  const subscribers = db.kysely
+    .selectFrom('extensions')
+    .select('email')
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted));
   add(await scopeToCaller(db.kysely, subscribers, scope, 'tenant_id').execute());
-  const users = db.kysely.selectFrom('users').select('email').where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted));
+  const users = db.kysely
+    .selectFrom('users')
+    .select('email')
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', wanted));
   add(await scopeToCaller(db.kysely, users, scope, 'company').execute());
   const resellerUsers = db.kysely
     .selectFrom('reseller_users as u')

@@ -44,12 +44,33 @@ export const inviteJob = defineJob({
     const p = ctx.payload;
     const seats = await tenantSeats(ctx.db, p.tenant_id);
     const resumed = Resume.safeParse(ctx.checkpoint);
-    const s: Resume = resumed.success ? resumed.data : { cursor: 0, done: 0, invited: 0, unlinked: 0, over_licence: 0, seen: { mobile_app_allowed: 0, desktop_app_allowed: 0 } };
+    const s: Resume = resumed.success
+      ? resumed.data
+      : {
+          cursor: 0,
+          done: 0,
+          invited: 0,
+          unlinked: 0,
+          over_licence: 0,
+          seen: { mobile_app_allowed: 0, desktop_app_allowed: 0 },
+        };
     const scope = ctx.db.selectFrom('extensions').where('tenant_id', '=', p.tenant_id);
-    const total = p.extension ? 1 : Number((await scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = p.extension
+      ? 1
+      : Number((await scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     for (;;) {
       let q = scope
-        .select(['id', 'extension', 'firstname', 'lastname', 'email', 'linked', 'provisioned_at', 'mobile_app_allowed', 'desktop_app_allowed'])
+        .select([
+          'id',
+          'extension',
+          'firstname',
+          'lastname',
+          'email',
+          'linked',
+          'provisioned_at',
+          'mobile_app_allowed',
+          'desktop_app_allowed',
+        ])
         .where('id', '>', s.cursor)
         .orderBy('id')
         .limit(BATCH);
@@ -71,16 +92,28 @@ export const inviteJob = defineJob({
           s.over_licence++;
           continue;
         }
-        const mail = composeLinkEmail({ subject: p.subject, body: p.body }, r, { publicUrl: deps.config.publicUrl, cloudId: deps.config.CLOUD_ID, lang: p.lang });
+        const mail = composeLinkEmail({ subject: p.subject, body: p.body }, r, {
+          publicUrl: deps.config.publicUrl,
+          cloudId: deps.config.CLOUD_ID,
+          lang: p.lang,
+        });
         await ctx.once(`invite:${r.id}`, async (trx) => {
-          const mailId = await deps.mailer.enqueue({ kind: 'qr_link', to: r.email, subject: mail.subject, html: mail.html, text: mail.text }, trx);
+          const mailId = await deps.mailer.enqueue(
+            { kind: 'qr_link', to: r.email, subject: mail.subject, html: mail.html, text: mail.text },
+            trx,
+          );
           await markInvited(trx, p.tenant_id, r.extension, mailId);
         });
         s.invited++;
       }
       await ctx.progress({ done: s.done, total: Math.max(total, s.done), failed: 0 }, s);
     }
-    await ctx.once('release-quota', (trx) => releaseMailQuotaIn(trx, p.claims.map((c) => ({ ...c, count: Math.max(0, c.count - s.invited) }))));
+    await ctx.once('release-quota', (trx) =>
+      releaseMailQuotaIn(
+        trx,
+        p.claims.map((c) => ({ ...c, count: Math.max(0, c.count - s.invited) })),
+      ),
+    );
     await ctx.progress({ done: s.done, total: Math.max(total, s.done), failed: 0 }, s);
     return { invited: s.invited, unlinked: s.unlinked, over_licence: s.over_licence };
   },

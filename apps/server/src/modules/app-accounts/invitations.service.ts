@@ -1,4 +1,10 @@
-import { type InviteNotProvisionedBody, type JobStartedReply, type Language, type ResendInviteBody, formatMessage } from '@provisio/contract';
+import {
+  type InviteNotProvisionedBody,
+  type JobStartedReply,
+  type Language,
+  type ResendInviteBody,
+  formatMessage,
+} from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -12,22 +18,42 @@ import { type MailClaim, claimMailQuota, releaseMailQuota } from './mail-quota';
 const createdBy = (actor: Actor) => `${actor.caller.kind}:${actor.caller.id}`;
 
 async function template(deps: Deps, id: number) {
-  const tpl = await deps.db.kysely.selectFrom('email_templates').select(['subject', 'body']).where('id', '=', id).executeTakeFirst();
+  const tpl = await deps.db.kysely
+    .selectFrom('email_templates')
+    .select(['subject', 'body'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!tpl) throw new AppError('validation_failed', 'inviteTemplateRequired');
   return tpl;
 }
 
 /** Claims the quota for `count` messages, queues the job, and gives the quota back when it was not queued or was joined. */
-async function startInvite(deps: Deps, actor: Actor, tenantId: string, count: number, payload: Record<string, unknown>, dedupeKey?: string) {
+async function startInvite(
+  deps: Deps,
+  actor: Actor,
+  tenantId: string,
+  count: number,
+  payload: Record<string, unknown>,
+  dedupeKey?: string,
+) {
   // Joining the tenant's queued or running bulk invite costs no quota.
   const active = dedupeKey
-    ? await deps.db.kysely.selectFrom('jobs').select('id').where('dedupe_key', '=', dedupeKey).where('status', 'in', ['queued', 'running']).executeTakeFirst()
+    ? await deps.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('dedupe_key', '=', dedupeKey)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst()
     : undefined;
   if (active) return { id: active.id, joined: true };
   const claims: MailClaim[] = mailClaims(deps, actor, new Map([[tenantId, count]]));
   await claimMailQuota(deps.db, claims);
   try {
-    const job = await deps.jobs.enqueue(INVITE, { ...payload, claims }, { tenantId, createdBy: createdBy(actor), ...(dedupeKey ? { dedupeKey } : {}) });
+    const job = await deps.jobs.enqueue(
+      INVITE,
+      { ...payload, claims },
+      { tenantId, createdBy: createdBy(actor), ...(dedupeKey ? { dedupeKey } : {}) },
+    );
     if (job.joined) await releaseMailQuota(deps.db, claims);
     return job;
   } catch (err) {
@@ -41,7 +67,12 @@ async function startInvite(deps: Deps, actor: Actor, tenantId: string, count: nu
  * is what the QR page signs in to), have an email and be within the tenant's app licences; one message counts
  * against the caller's and the tenant's hourly mail quota.
  */
-export async function resendInvite(deps: Deps, actor: Actor, body: ResendInviteBody, lang: Language): Promise<JobStartedReply> {
+export async function resendInvite(
+  deps: Deps,
+  actor: Actor,
+  body: ResendInviteBody,
+  lang: Language,
+): Promise<JobStartedReply> {
   await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const db = deps.db.kysely;
   const ext = await findExtension(db, body.tenant_id, body.extension);
@@ -60,9 +91,21 @@ export async function resendInvite(deps: Deps, actor: Actor, body: ResendInviteB
   if (revoked) throw new AppError('conflict', 'inviteRevoked');
   const tpl = await template(deps, body.template_id);
   const seats = await tenantSeats(db, body.tenant_id);
-  if (!takeSeat(seats, await seatsBefore(db, body.tenant_id, seats, ext.id), readExtension(ext))) throw new AppError('conflict', 'inviteOverLicence');
-  const { id } = await startInvite(deps, actor, body.tenant_id, 1, { tenant_id: body.tenant_id, extension: ext.extension, subject: tpl.subject, body: tpl.body, lang });
-  await recordAudit(db, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${ext.extension}`, action: 'update', after: { invitation: 'resent', job_id: id } });
+  if (!takeSeat(seats, await seatsBefore(db, body.tenant_id, seats, ext.id), readExtension(ext)))
+    throw new AppError('conflict', 'inviteOverLicence');
+  const { id } = await startInvite(deps, actor, body.tenant_id, 1, {
+    tenant_id: body.tenant_id,
+    extension: ext.extension,
+    subject: tpl.subject,
+    body: tpl.body,
+    lang,
+  });
+  await recordAudit(db, actor, {
+    entity: 'extension',
+    entity_id: `${body.tenant_id}/${ext.extension}`,
+    action: 'update',
+    after: { invitation: 'resent', job_id: id },
+  });
   return { ok: true, message: formatMessage(lang, 'inviteResent'), job_id: id, joined: false };
 }
 
@@ -71,7 +114,12 @@ export async function resendInvite(deps: Deps, actor: Actor, body: ResendInviteB
  * the running one). The quota is claimed for every linked extension with an email whose app has not provisioned,
  * the most the job can send; what it does not send is given back when it ends.
  */
-export async function inviteNotProvisioned(deps: Deps, actor: Actor, body: InviteNotProvisionedBody, lang: Language): Promise<JobStartedReply> {
+export async function inviteNotProvisioned(
+  deps: Deps,
+  actor: Actor,
+  body: InviteNotProvisionedBody,
+  lang: Language,
+): Promise<JobStartedReply> {
   await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const tpl = await template(deps, body.template_id);
   const row = await deps.db.kysely
@@ -85,7 +133,20 @@ export async function inviteNotProvisioned(deps: Deps, actor: Actor, body: Invit
   const candidates = Number(row?.n ?? 0);
   if (candidates === 0) throw new AppError('validation_failed', 'inviteNobody');
   const payload = { tenant_id: body.tenant_id, subject: tpl.subject, body: tpl.body, lang };
-  const { id, joined } = await startInvite(deps, actor, body.tenant_id, candidates, payload, `${INVITE}:${body.tenant_id}`);
-  if (!joined) await recordAudit(deps.db.kysely, actor, { entity: 'tenant', entity_id: body.tenant_id, action: 'update', after: { invitation: 'not_provisioned', job_id: id } });
+  const { id, joined } = await startInvite(
+    deps,
+    actor,
+    body.tenant_id,
+    candidates,
+    payload,
+    `${INVITE}:${body.tenant_id}`,
+  );
+  if (!joined)
+    await recordAudit(deps.db.kysely, actor, {
+      entity: 'tenant',
+      entity_id: body.tenant_id,
+      action: 'update',
+      after: { invitation: 'not_provisioned', job_id: id },
+    });
   return { ok: true, message: formatMessage(lang, 'inviteAllStarted'), job_id: id, joined };
 }

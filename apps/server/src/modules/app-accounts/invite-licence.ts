@@ -19,7 +19,11 @@ const APPS: AppColumnName[] = ['mobile_app_allowed', 'desktop_app_allowed'];
 export async function tenantSeats(db: Kysely<Database>, tenantId: string): Promise<Seats> {
   const [tenant, licence] = await Promise.all([
     findTenant(db, tenantId),
-    db.selectFrom('licences').select(['vcx_mobile', 'vcx_desktop']).where('tenant_id', '=', tenantId).executeTakeFirst(),
+    db
+      .selectFrom('licences')
+      .select(['vcx_mobile', 'vcx_desktop'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
   ]);
   const flags = tenant ? readTenant(tenant) : { mobile_app_allowed: false, desktop_app_allowed: false };
   return {
@@ -46,12 +50,20 @@ export function takeSeat(seats: Seats, seen: SeatCounts, row: AppFlags): boolean
 }
 
 /** For one extension: how many extensions before it (by id) each app is open to, so takeSeat can judge it alone. */
-export async function seatsBefore(db: Kysely<Database>, tenantId: string, seats: Seats, id: number): Promise<SeatCounts> {
+export async function seatsBefore(
+  db: Kysely<Database>,
+  tenantId: string,
+  seats: Seats,
+  id: number,
+): Promise<SeatCounts> {
   const before = db.selectFrom('extensions').where('tenant_id', '=', tenantId).where('id', '<', id);
   const count = async (app: AppColumnName) => {
     const q = seats[app].tenantLevel ? before : before.where(app, '=', 1);
     const row = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
   };
-  return { mobile_app_allowed: await count('mobile_app_allowed'), desktop_app_allowed: await count('desktop_app_allowed') };
+  return {
+    mobile_app_allowed: await count('mobile_app_allowed'),
+    desktop_app_allowed: await count('desktop_app_allowed'),
+  };
 }

@@ -11,7 +11,10 @@ export interface LinkEmailUser {
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 const decodeBasic = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39|#34|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#34': '"', nbsp: ' ' })[e] ?? '');
+  s.replace(
+    /&(amp|lt|gt|quot|#39|#34|nbsp);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#34': '"', nbsp: ' ' })[e] ?? '',
+  );
 
 /** The QR page link of one app user: `${PUBLIC_URL}/getQR?username=<email>&cloud_id=<CLOUD_ID>`. */
 export const qrLink = (publicUrl: string, email: string, cloudId: string) =>
@@ -20,10 +23,13 @@ export const qrLink = (publicUrl: string, email: string, cloudId: string) =>
 /** Plain text of a sanitised body: block ends become line breaks, tags go. Placeholders stay. */
 function toText(html: string): string {
   const breaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|h[1-4]|li|blockquote|pre)>/gi, '\n');
-  return decodeBasic(sanitizeHtml(breaks, { allowedTags: [], allowedAttributes: {} })).replace(/\n{3,}/g, '\n\n').trim();
+  return decodeBasic(sanitizeHtml(breaks, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(first_name|last_name|password|link)\s*\}\}/g, (_, k: string) => values[k] ?? '');
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{\s*(first_name|last_name|password|link)\s*\}\}/g, (_, k: string) => values[k] ?? '');
 /** The plain-text part keeps the link even when the HTML only had it in an href. */
 const withTextLink = (text: string) => (hasLinkToken(text) ? text : `${text}\n\n{{link}}`);
 
@@ -32,7 +38,11 @@ const withTextLink = (text: string) => (hasLinkToken(text) ? text : `${text}\n\n
  * filled with escaped values. {{password}} never carries a password: it becomes a sentence sending the user to the
  * password they were given or to reset.
  */
-export function composeLinkEmail(tpl: { subject: string; body: string }, user: LinkEmailUser, ctx: { publicUrl: string; cloudId: string; lang: Language }) {
+export function composeLinkEmail(
+  tpl: { subject: string; body: string },
+  user: LinkEmailUser,
+  ctx: { publicUrl: string; cloudId: string; lang: Language },
+) {
   const raw = {
     first_name: user.firstname,
     last_name: user.lastname,

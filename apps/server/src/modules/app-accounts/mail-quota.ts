@@ -30,13 +30,28 @@ async function claimCount(db: Db, c: MailClaim, now: number): Promise<boolean> {
         .doUpdateSet((eb) => {
           const passed = eb('login_failures.first_at', '<=', now - HOUR_MS);
           return {
-            failures: eb.case().when(passed).then(c.count).else(eb('login_failures.failures', '+', c.count)).end(),
+            failures: eb
+              .case()
+              .when(passed)
+              .then(c.count)
+              .else(eb('login_failures.failures', '+', c.count))
+              .end(),
             first_at: eb.case().when(passed).then(now).else(eb.ref('login_failures.first_at')).end(),
-            expires_at: eb.case().when(passed).then(now + HOUR_MS).else(eb.ref('login_failures.expires_at')).end(),
+            expires_at: eb
+              .case()
+              .when(passed)
+              .then(now + HOUR_MS)
+              .else(eb.ref('login_failures.expires_at'))
+              .end(),
             last_at: now,
           };
         })
-        .where((eb) => eb.or([eb('login_failures.first_at', '<=', now - HOUR_MS), eb(eb('login_failures.failures', '+', c.count), '<=', c.limit)])),
+        .where((eb) =>
+          eb.or([
+            eb('login_failures.first_at', '<=', now - HOUR_MS),
+            eb(eb('login_failures.failures', '+', c.count), '<=', c.limit),
+          ]),
+        ),
     )
     .returning('failures')
     .executeTakeFirst();
@@ -52,7 +67,14 @@ export async function releaseMailQuotaIn(kysely: Kysely<Database>, claims: MailC
     if (c.count <= 0) continue;
     await kysely
       .updateTable('login_failures')
-      .set((eb) => ({ failures: eb.case().when('failures', '>', c.count).then(eb('failures', '-', c.count)).else(0).end() }))
+      .set((eb) => ({
+        failures: eb
+          .case()
+          .when('failures', '>', c.count)
+          .then(eb('failures', '-', c.count))
+          .else(0)
+          .end(),
+      }))
       .where('key', '=', c.key)
       .execute();
   }
@@ -62,7 +84,12 @@ async function tooManyEmails(db: Db, key: string, now: number): Promise<AppError
   const row = await db.kysely.selectFrom('login_failures').select('first_at').where('key', '=', key).executeTakeFirst();
   const until = row ? row.first_at + HOUR_MS : now + HOUR_MS;
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  return new AppError('too_many_attempts', 'tooManyEmails', { minutes: Math.ceil(seconds / 60) }, { 'retry-after': String(seconds) });
+  return new AppError(
+    'too_many_attempts',
+    'tooManyEmails',
+    { minutes: Math.ceil(seconds / 60) },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /**

@@ -14,6 +14,13 @@ export async function qrMail(to: string, qrValue: string, username: string, lang
     subject: formatMessage(lang, 'qrEmailSubject'),
     text,
     html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p><p><img src="cid:qr-code@provisio" alt="QR code" width="320" height="320"></p>`,
-    attachments: [{ filename: 'qr-code.png', contentType: 'image/png', contentBase64: png.toString('base64'), cid: 'qr-code@provisio' }],
+    attachments: [
+      {
+        filename: 'qr-code.png',
+        contentType: 'image/png',
+        contentBase64: png.toString('base64'),
+        cid: 'qr-code@provisio',
+      },
+    ],
   };
 }

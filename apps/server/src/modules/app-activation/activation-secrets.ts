@@ -13,7 +13,8 @@ import { type CheckedAccount, appUsername, checkedAccount } from '../app-auth/ap
 export const ACTIVATION_GRACE_MS = ACTIVATION_GRACE_MINUTES * 60_000;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
-const sameHash = (a: string, storedHex: string) => storedHex.length === 64 && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(storedHex, 'hex'));
+const sameHash = (a: string, storedHex: string) =>
+  storedHex.length === 64 && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(storedHex, 'hex'));
 
 /** `previous_until` of a previous secret a phone holds and that stays valid until an administrator rotates it. */
 export const KEPT_UNTIL = 8_640_000_000_000_000;
@@ -30,13 +31,26 @@ export const KEPT_UNTIL = 8_640_000_000_000_000;
  *   one is not pushed out by a QR that was never scanned. Two devices keep working; a third used secret pushes the
  *   oldest out.
  */
-export async function issueActivationSecret(db: Kysely<Database>, appAccountId: number, now = Date.now(), mode: 'show' | 'rotate' = 'show'): Promise<string> {
+export async function issueActivationSecret(
+  db: Kysely<Database>,
+  appAccountId: number,
+  now = Date.now(),
+  mode: 'show' | 'rotate' = 'show',
+): Promise<string> {
   const secret = randomBytes(ACTIVATION_SECRET_BYTES).toString('base64url');
   const hash = hashOf(secret);
   const show = mode === 'show';
   await db
     .insertInto('app_activations')
-    .values({ app_account_id: appAccountId, secret_hash: hash, previous_hash: '', previous_until: 0, issued_at: now, first_used_at: null, revoked_at: null })
+    .values({
+      app_account_id: appAccountId,
+      secret_hash: hash,
+      previous_hash: '',
+      previous_until: 0,
+      issued_at: now,
+      first_used_at: null,
+      revoked_at: null,
+    })
     .onConflict((oc) =>
       oc.column('app_account_id').doUpdateSet((eb) => {
         const revoked = eb('app_activations.revoked_at', 'is not', null);
@@ -44,7 +58,12 @@ export async function issueActivationSecret(db: Kysely<Database>, appAccountId: 
         if (!show) {
           return {
             previous_hash: eb.case().when(revoked).then('').else(eb.ref('app_activations.secret_hash')).end(),
-            previous_until: eb.case().when(revoked).then(0).else(now + ACTIVATION_GRACE_MS).end(),
+            previous_until: eb
+              .case()
+              .when(revoked)
+              .then(0)
+              .else(now + ACTIVATION_GRACE_MS)
+              .end(),
             secret_hash: hash,
             issued_at: now,
             first_used_at: null,
@@ -54,7 +73,14 @@ export async function issueActivationSecret(db: Kysely<Database>, appAccountId: 
         // The current secret was never scanned and a phone holds the kept previous one: keep that one.
         const keepPrevious = eb.and([eb.not(currentUsed), eb('app_activations.previous_until', '>=', KEPT_UNTIL)]);
         return {
-          previous_hash: eb.case().when(revoked).then('').when(keepPrevious).then(eb.ref('app_activations.previous_hash')).else(eb.ref('app_activations.secret_hash')).end(),
+          previous_hash: eb
+            .case()
+            .when(revoked)
+            .then('')
+            .when(keepPrevious)
+            .then(eb.ref('app_activations.previous_hash'))
+            .else(eb.ref('app_activations.secret_hash'))
+            .end(),
           previous_until: eb
             .case()
             .when(revoked)
@@ -80,12 +106,27 @@ export async function issueActivationSecret(db: Kysely<Database>, appAccountId: 
 export async function revokeActivation(db: Kysely<Database>, appAccountId: number, now = Date.now()): Promise<void> {
   await db
     .insertInto('app_activations')
-    .values({ app_account_id: appAccountId, secret_hash: '', previous_hash: '', previous_until: 0, issued_at: now, first_used_at: null, revoked_at: now })
-    .onConflict((oc) => oc.column('app_account_id').doUpdateSet({ secret_hash: '', previous_hash: '', previous_until: 0, revoked_at: now }))
+    .values({
+      app_account_id: appAccountId,
+      secret_hash: '',
+      previous_hash: '',
+      previous_until: 0,
+      issued_at: now,
+      first_used_at: null,
+      revoked_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('app_account_id')
+        .doUpdateSet({ secret_hash: '', previous_hash: '', previous_until: 0, revoked_at: now }),
+    )
     .execute();
 }
 
-type ActivationRow = Pick<Selectable<AppAccountsTable>, 'id' | 'username' | 'tenant_id' | 'extension' | 'must_change_password'> &
+type ActivationRow = Pick<
+  Selectable<AppAccountsTable>,
+  'id' | 'username' | 'tenant_id' | 'extension' | 'must_change_password'
+> &
   Partial<Pick<Selectable<ExtensionsTable>, 'linked' | 'domain' | 'admin' | 'firstname' | 'lastname' | 'pin'>> &
   Omit<Selectable<AppActivationsTable>, 'app_account_id' | 'issued_at'>;
 
@@ -95,7 +136,11 @@ type ActivationRow = Pick<Selectable<AppAccountsTable>, 'id' | 'username' | 'ten
  * counts as a failed attempt there. A right secret is not throttled: it is not a guess, and a lock-out caused by
  * someone guessing must not cut off the phones that hold it.
  */
-export async function checkActivationSecret(deps: Deps, rawUsername: string, secret: string): Promise<CheckedAccount | null> {
+export async function checkActivationSecret(
+  deps: Deps,
+  rawUsername: string,
+  secret: string,
+): Promise<CheckedAccount | null> {
   if (!ACTIVATION_SECRET_PATTERN.test(secret)) return null;
   const username = appUsername(rawUsername);
   // Written out (not built) because it runs on every provisioning request: building and compiling it cost more
@@ -114,7 +159,12 @@ export async function checkActivationSecret(deps: Deps, rawUsername: string, sec
   const previous = !current && Number(row.previous_until) > Date.now() && sameHash(hash, row.previous_hash);
   if (!current && !previous) return null;
   if (current && row.first_used_at === null) {
-    await deps.db.kysely.updateTable('app_activations').set({ first_used_at: Date.now() }).where('app_account_id', '=', row.id).where('first_used_at', 'is', null).execute();
+    await deps.db.kysely
+      .updateTable('app_activations')
+      .set({ first_used_at: Date.now() })
+      .where('app_account_id', '=', row.id)
+      .where('first_used_at', 'is', null)
+      .execute();
   }
   return checkedAccount(row);
 }

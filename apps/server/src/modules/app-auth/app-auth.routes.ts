@@ -15,7 +15,10 @@ export const appAuthRoutes: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const r = await svc.appLogin(deps, req.body, req.ip);
       // 202 has its own reply (AppLoginChangeReply, extras below); the call's declared reply is the 200 one.
-      if (r.status === 202) return reply.code(202).send({ username: r.username, must_change_password: true as const, message: t(req, 'mustChangePassword') });
+      if (r.status === 202)
+        return reply
+          .code(202)
+          .send({ username: r.username, must_change_password: true as const, message: t(req, 'mustChangePassword') });
       return { username: r.username, link: r.link, app_token: r.app_token };
     },
     { schema: { response: { 202: AppLoginChangeReply } } },
@@ -45,5 +48,7 @@ export const appAuthRoutes: FastifyPluginAsync = async (app) => {
     return { ok: true as const, message: t(req, 'qrEmailSent') };
   });
 
-  route(app, calls.userInformation, (req) => svc.userInformation(deps, req.body.cloud_username, req.body.cloud_password, req.ip));
+  route(app, calls.userInformation, (req) =>
+    svc.userInformation(deps, req.body.cloud_username, req.body.cloud_password, req.ip),
+  );
 };

@@ -1,4 +1,10 @@
-import { type AppLoginBody, type ChangeAppPasswordBody, type Language, type UserInformationReply, appHandOffLink } from '@provisio/contract';
+import {
+  type AppLoginBody,
+  type ChangeAppPasswordBody,
+  type Language,
+  type UserInformationReply,
+  appHandOffLink,
+} from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { toFlag } from '../../lib/flags';
@@ -20,8 +26,7 @@ function decodeBase64(s: string): string | null {
 }
 
 export type AppLoginResult =
-  | { status: 200; username: string; link: string; app_token: string }
-  | { status: 202; username: string };
+  { status: 200; username: string; link: string; app_token: string } | { status: 202; username: string };
 
 /** 200 with the hand-off link, or 202 when the password must change first; every failure is 'Invalid Credentials'. */
 export async function appLogin(deps: Deps, body: AppLoginBody, ip: string): Promise<AppLoginResult> {
@@ -36,9 +41,19 @@ export async function appLogin(deps: Deps, body: AppLoginBody, ip: string): Prom
 
 /** Checks the old password like a sign-in, stores the new one and ends the forced change; other app sessions end. */
 export async function changeAppPassword(deps: Deps, body: ChangeAppPasswordBody, ip: string): Promise<void> {
-  const acct = await checkAppCredentials(deps, body.username, body.old_password, ip, () => new AppError('invalid_credentials', 'wrongPassword'));
+  const acct = await checkAppCredentials(
+    deps,
+    body.username,
+    body.old_password,
+    ip,
+    () => new AppError('invalid_credentials', 'wrongPassword'),
+  );
   const passwordHash = await hashPassword(body.new_password);
-  await deps.db.kysely.updateTable('app_accounts').set({ password_hash: passwordHash, must_change_password: toFlag(false), updated_at: Date.now() }).where('id', '=', acct.id).execute();
+  await deps.db.kysely
+    .updateTable('app_accounts')
+    .set({ password_hash: passwordHash, must_change_password: toFlag(false), updated_at: Date.now() })
+    .where('id', '=', acct.id)
+    .execute();
   await revokeAppSessions(deps, acct.id);
 }
 
@@ -49,7 +64,9 @@ export async function forgetAppPassword(deps: Deps, rawUsername: string, lang: L
   if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyResetRequests', { minutes: slot.minutes });
   const acct = await deps.db.kysely
     .selectFrom('app_accounts as a')
-    .innerJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
+    .innerJoin('extensions as e', (j) =>
+      j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'),
+    )
     .select(['a.id', 'a.username', 'e.firstname', 'e.lastname'])
     .where('a.cloud_id', '=', deps.config.CLOUD_ID)
     .where('a.username', '=', username)
@@ -57,7 +74,12 @@ export async function forgetAppPassword(deps: Deps, rawUsername: string, lang: L
     .executeTakeFirst();
   if (!acct) return;
   const name = `${acct.firstname} ${acct.lastname}`.trim();
-  await sendResetLink(deps, { type: 'app_account', id: acct.id, name, username: acct.username, email: acct.username }, '/resetAppPassword', lang);
+  await sendResetLink(
+    deps,
+    { type: 'app_account', id: acct.id, name, username: acct.username, email: acct.username },
+    '/resetAppPassword',
+    lang,
+  );
 }
 
 /** The strength rule is checked by the body schema first, so a weak password leaves the link usable. */
@@ -75,7 +97,12 @@ export async function resetAppPassword(deps: Deps, ref: string, password: string
 }
 
 /** The call-history page's first call: the account's extension, its pin (for the CDR token) and an app session. */
-export async function userInformation(deps: Deps, username: string, password: string, ip: string): Promise<UserInformationReply> {
+export async function userInformation(
+  deps: Deps,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<UserInformationReply> {
   const acct = await checkAppCredentials(deps, username, password, ip, invalid);
   if (acct.mustChange) throw new AppError('invalid_credentials', 'mustChangePassword');
   return {

@@ -24,7 +24,13 @@ export interface CheckedAccount {
  * Checks app credentials with the admin sign-in's throttle (429 past the limit): unknown user, wrong password and
  * an account whose extension is gone, no longer linked or whose app was revoked all fail with `failure` and count as one failed attempt.
  */
-export async function checkAppCredentials(deps: Deps, rawUsername: string, password: string, ip: string, failure: () => AppError): Promise<CheckedAccount> {
+export async function checkAppCredentials(
+  deps: Deps,
+  rawUsername: string,
+  password: string,
+  ip: string,
+  failure: () => AppError,
+): Promise<CheckedAccount> {
   const { config, db } = deps;
   const username = appUsername(rawUsername);
   // App sign-in attempts are counted apart from admin ones (an admin may share the email).
@@ -32,9 +38,25 @@ export async function checkAppCredentials(deps: Deps, rawUsername: string, passw
   const row = username
     ? await db.kysely
         .selectFrom('app_accounts as a')
-        .leftJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
+        .leftJoin('extensions as e', (j) =>
+          j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'),
+        )
         .leftJoin('app_activations as v', 'v.app_account_id', 'a.id')
-        .select(['a.id', 'a.username', 'a.password_hash', 'a.tenant_id', 'a.extension', 'a.must_change_password', 'e.linked', 'e.domain', 'e.admin', 'e.firstname', 'e.lastname', 'e.pin', 'v.revoked_at'])
+        .select([
+          'a.id',
+          'a.username',
+          'a.password_hash',
+          'a.tenant_id',
+          'a.extension',
+          'a.must_change_password',
+          'e.linked',
+          'e.domain',
+          'e.admin',
+          'e.firstname',
+          'e.lastname',
+          'e.pin',
+          'v.revoked_at',
+        ])
         .where('a.cloud_id', '=', config.CLOUD_ID)
         .where('a.username', '=', username)
         .executeTakeFirst()

@@ -1,4 +1,10 @@
-import { type AuthLoginBody, type AuthLoginReply, type EmailQrBody, type Language, cscPayload } from '@provisio/contract';
+import {
+  type AuthLoginBody,
+  type AuthLoginReply,
+  type EmailQrBody,
+  type Language,
+  cscPayload,
+} from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { sha256, signGrant, verifyGrant } from '../../lib/signing';
@@ -25,7 +31,12 @@ export async function authLogin(deps: Deps, body: AuthLoginBody, ip: string): Pr
   const acct = await checkAppCredentials(deps, body.username, cloudOk ? body.password : '', ip, invalidPassword);
   const secret = await issueActivationSecret(deps.db.kysely, acct.id);
   const qrValue = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: secret });
-  const { grant, expiresAt } = await signGrant(deps.db, GRANT_PURPOSE, { a: acct.id, q: sha256(qrValue) }, GRANT_TTL_MS);
+  const { grant, expiresAt } = await signGrant(
+    deps.db,
+    GRANT_PURPOSE,
+    { a: acct.id, q: sha256(qrValue) },
+    GRANT_TTL_MS,
+  );
   await markQrOpened(deps.db.kysely, acct.tenantId, acct.extension);
   return { domain: acct.domain, qrValue, grant, grant_expires_at: expiresAt };
 }
@@ -36,12 +47,19 @@ export async function authLogin(deps: Deps, body: AuthLoginBody, ip: string): Pr
  */
 export async function emailQr(deps: Deps, body: EmailQrBody, lang: Language): Promise<void> {
   const claims = await verifyGrant(deps.db, GRANT_PURPOSE, body.grant);
-  if (!claims || claims.q !== sha256(body.qrValue) || typeof claims.a !== 'number') throw new AppError('forbidden', 'qrGrantInvalid');
-  const acct = await deps.db.kysely.selectFrom('app_accounts').select(['id', 'username', 'tenant_id']).where('id', '=', claims.a).executeTakeFirst();
+  if (!claims || claims.q !== sha256(body.qrValue) || typeof claims.a !== 'number')
+    throw new AppError('forbidden', 'qrGrantInvalid');
+  const acct = await deps.db.kysely
+    .selectFrom('app_accounts')
+    .select(['id', 'username', 'tenant_id'])
+    .where('id', '=', claims.a)
+    .executeTakeFirst();
   if (!acct) throw new AppError('forbidden', 'qrGrantInvalid');
   const slot = await takeRateSlot(deps.db, `qr-email:${acct.id}`, QR_EMAILS_PER_HOUR, 60 * 60_000);
   if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyQrEmails', { minutes: slot.minutes });
   // Mail to an address the user names also draws from the tenant's hourly quota (issue #13).
-  await claimMailQuota(deps.db, [{ key: tenantMailKey(acct.tenant_id), count: 1, limit: deps.config.MAIL_PER_TENANT_HOUR }]);
+  await claimMailQuota(deps.db, [
+    { key: tenantMailKey(acct.tenant_id), count: 1, limit: deps.config.MAIL_PER_TENANT_HOUR },
+  ]);
   await deps.mailer.enqueue(await qrMail(body.recepient, body.qrValue, acct.username, lang));
 }

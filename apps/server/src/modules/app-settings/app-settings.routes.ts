@@ -18,7 +18,14 @@ export const appSettingsRoutes: FastifyPluginAsync = async (app) => {
   const onRequest = async (req: FastifyRequest) => void callers.set(req, await requireAppCaller(deps, req));
   const who = (req: FastifyRequest) => callers.get(req)!;
 
-  route(app, calls.getAppSettings, async (req) => present(req, await getAppSettings(deps, who(req), req.body.tab)), { onRequest });
+  route(app, calls.getAppSettings, async (req) => present(req, await getAppSettings(deps, who(req), req.body.tab)), {
+    onRequest,
+  });
 
-  route(app, calls.saveAppSettings, async (req) => ({ ...present(req, await saveAppSettings(deps, who(req), req.body)), message: t(req, 'dataSaved') }), { onRequest });
+  route(
+    app,
+    calls.saveAppSettings,
+    async (req) => ({ ...present(req, await saveAppSettings(deps, who(req), req.body)), message: t(req, 'dataSaved') }),
+    { onRequest },
+  );
 };

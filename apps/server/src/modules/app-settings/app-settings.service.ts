@@ -23,7 +23,13 @@ function defaults(tab: SettingsTab, ext: Extension, who: AppCaller): Record<stri
     case 'accountSettings':
       return { display_name: `${ext.firstname} ${ext.lastname}`.trim(), caller_id: '', status_message: '' };
     case 'callControlSettings':
-      return { dnd: false, call_waiting: true, forward_always: off, forward_busy: off, forward_no_answer: { ...off, ring_seconds: 20 } };
+      return {
+        dnd: false,
+        call_waiting: true,
+        forward_always: off,
+        forward_busy: off,
+        forward_no_answer: { ...off, ring_seconds: 20 },
+      };
     case 'callGroupsSettings':
       return { groups: [] };
     case 'blockedNumbersSettings':
@@ -31,7 +37,13 @@ function defaults(tab: SettingsTab, ext: Extension, who: AppCaller): Record<stri
     case 'schedulesSettings':
       return { schedules: [] };
     case 'voicemailSettings':
-      return { enabled: true, pin: /^[0-9]{4,10}$/.test(ext.pin) ? ext.pin : '', email_notification: false, email: who.username, attach_audio: false };
+      return {
+        enabled: true,
+        pin: /^[0-9]{4,10}$/.test(ext.pin) ? ext.pin : '',
+        email_notification: false,
+        email: who.username,
+        attach_audio: false,
+      };
     case 'blfSettings':
       return { keys: [] };
   }
@@ -47,8 +59,14 @@ async function extensionOf(deps: Deps, who: AppCaller): Promise<Extension> {
 async function blfKeys(deps: Deps, who: AppCaller, ext: Extension): Promise<Record<string, unknown>> {
   const found = await effectiveProfile(deps.db.kysely, who.tenantId, ext.domain);
   if (!found) return { keys: [] };
-  const keys = await readBlfKeys(deps.db.kysely, { profileId: found.profile.id, tenantId: who.tenantId, extension: who.extension });
-  return { keys: keys.map((k) => ({ label: k.label || `${k.firstname} ${k.lastname}`.trim() || k.target, number: k.target })) };
+  const keys = await readBlfKeys(deps.db.kysely, {
+    profileId: found.profile.id,
+    tenantId: who.tenantId,
+    extension: who.extension,
+  });
+  return {
+    keys: keys.map((k) => ({ label: k.label || `${k.firstname} ${k.lastname}`.trim() || k.target, number: k.target })),
+  };
 }
 
 function store(deps: Deps) {
@@ -67,13 +85,15 @@ export type SettingsView = Omit<AppSettingsReply, 'availability_message' | 'mess
 
 export async function getAppSettings(deps: Deps, who: AppCaller, tab: SettingsTab): Promise<SettingsView> {
   const ext = await extensionOf(deps, who);
-  if (tab === 'blfSettings') return { tab, values: await blfKeys(deps, who, ext), options: {}, read_only: true, availability: 'stored' };
+  if (tab === 'blfSettings')
+    return { tab, values: await blfKeys(deps, who, ext), options: {}, read_only: true, availability: 'stored' };
   const s = store(deps);
   const saved = await s.get(who.tenantId, who.extension, tab);
   const options = tab === 'callGroupsSettings' ? { groups: await s.callGroups(who.tenantId) } : {};
   const a = availabilityOf(s, tab);
   const values = { ...defaults(tab, ext, who), ...(saved ?? {}) };
-  if (a.availability === 'unavailable') return { tab, values, options, read_only: true, availability: a.availability, reason: a.reason };
+  if (a.availability === 'unavailable')
+    return { tab, values, options, read_only: true, availability: a.availability, reason: a.reason };
   return { tab, values, options, read_only: false, availability: a.availability };
 }
 

@@ -9,23 +9,59 @@ const PASSWORD = 'Set!Passw0rd';
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true' });
   const admin = await t.login();
-  await t.call('linkExtension', { email: USER, did: '+15550102', pin: '246813', password: 'Temp!pw12', extension: '103', tenant_id: 'bluebird.example' }, { token: admin });
-  expect((await t.call('changeAppPassword', { username: USER, old_password: 'Temp!pw12', new_password: PASSWORD })).statusCode).toBe(200);
-  appToken = (await t.call('appLogin', { username: USER, password: Buffer.from(PASSWORD).toString('base64') })).json().app_token;
+  await t.call(
+    'linkExtension',
+    {
+      email: USER,
+      did: '+15550102',
+      pin: '246813',
+      password: 'Temp!pw12',
+      extension: '103',
+      tenant_id: 'bluebird.example',
+    },
+    { token: admin },
+  );
+  expect(
+    (await t.call('changeAppPassword', { username: USER, old_password: 'Temp!pw12', new_password: PASSWORD }))
+      .statusCode,
+  ).toBe(200);
+  appToken = (await t.call('appLogin', { username: USER, password: Buffer.from(PASSWORD).toString('base64') })).json()
+    .app_token;
 });
 afterAll(() => t.close());
 
 const call = (name: string, body: unknown, token: string | null = appToken, lang?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/${name}`, headers: { ...(token ? { 'app-token': token } : {}), ...(lang ? { 'accept-language': lang } : {}) }, payload: body as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/${name}`,
+    headers: { ...(token ? { 'app-token': token } : {}), ...(lang ? { 'accept-language': lang } : {}) },
+    payload: body as object,
+  });
 
 const valid: Record<string, object> = {
   appSettings: { language: 'pt', theme: 'dark', ringtone: 'Marimba', vibrate: false, start_on_boot: true },
   accountSettings: { display_name: 'Set User', caller_id: '+15550199', status_message: 'In clinic' },
-  callControlSettings: { dnd: true, call_waiting: false, forward_always: { enabled: false, number: '' }, forward_busy: { enabled: true, number: '+15550123' }, forward_no_answer: { enabled: true, number: '200', ring_seconds: 25 } },
+  callControlSettings: {
+    dnd: true,
+    call_waiting: false,
+    forward_always: { enabled: false, number: '' },
+    forward_busy: { enabled: true, number: '+15550123' },
+    forward_no_answer: { enabled: true, number: '200', ring_seconds: 25 },
+  },
   callGroupsSettings: { groups: ['Clinic', 'Reception'] },
   blockedNumbersSettings: { numbers: ['+15550000', '*67'], block_anonymous: true },
-  schedulesSettings: { schedules: [{ name: 'Lunch', days: ['mon', 'fri'], start: '12:00', end: '13:00', action: 'voicemail', forward_number: '' }] },
-  voicemailSettings: { enabled: true, pin: '9753', email_notification: true, email: 'vm@example.test', attach_audio: true },
+  schedulesSettings: {
+    schedules: [
+      { name: 'Lunch', days: ['mon', 'fri'], start: '12:00', end: '13:00', action: 'voicemail', forward_number: '' },
+    ],
+  },
+  voicemailSettings: {
+    enabled: true,
+    pin: '9753',
+    email_notification: true,
+    email: 'vm@example.test',
+    attach_audio: true,
+  },
 };
 
 describe('app settings', () => {
@@ -57,13 +93,38 @@ describe('app settings', () => {
 
   it('refuses invalid values per tab with translated messages', async () => {
     const cases: [string, object, string, string?][] = [
-      ['callControlSettings', { ...valid.callControlSettings, forward_busy: { enabled: true, number: '' } }, 'Please enter the number to forward calls to.'],
-      ['callControlSettings', { ...valid.callControlSettings, forward_busy: { enabled: true, number: 'abc' } }, 'Please enter a valid phone number (digits, +, * and # only).'],
-      ['blockedNumbersSettings', { numbers: ['12x'], block_anonymous: false }, 'Please enter a valid phone number (digits, +, * and # only).'],
-      ['schedulesSettings', { schedules: [{ ...(valid.schedulesSettings as { schedules: object[] }).schedules[0], start: '14:00' }] }, 'Each schedule needs a name, at least one day, and a start time before its end time.'],
+      [
+        'callControlSettings',
+        { ...valid.callControlSettings, forward_busy: { enabled: true, number: '' } },
+        'Please enter the number to forward calls to.',
+      ],
+      [
+        'callControlSettings',
+        { ...valid.callControlSettings, forward_busy: { enabled: true, number: 'abc' } },
+        'Please enter a valid phone number (digits, +, * and # only).',
+      ],
+      [
+        'blockedNumbersSettings',
+        { numbers: ['12x'], block_anonymous: false },
+        'Please enter a valid phone number (digits, +, * and # only).',
+      ],
+      [
+        'schedulesSettings',
+        { schedules: [{ ...(valid.schedulesSettings as { schedules: object[] }).schedules[0], start: '14:00' }] },
+        'Each schedule needs a name, at least one day, and a start time before its end time.',
+      ],
       ['voicemailSettings', { ...valid.voicemailSettings, pin: '12' }, 'The voicemail PIN must be 4 to 10 digits.'],
-      ['voicemailSettings', { ...valid.voicemailSettings, pin: '12' }, 'El PIN del buzón de voz debe tener de 4 a 10 cifras.', 'es'],
-      ['voicemailSettings', { ...valid.voicemailSettings, email: '' }, 'Please enter the email address for voicemail notifications.'],
+      [
+        'voicemailSettings',
+        { ...valid.voicemailSettings, pin: '12' },
+        'El PIN del buzón de voz debe tener de 4 a 10 cifras.',
+        'es',
+      ],
+      [
+        'voicemailSettings',
+        { ...valid.voicemailSettings, email: '' },
+        'Please enter the email address for voicemail notifications.',
+      ],
       ['callGroupsSettings', { groups: ['Nope'] }, 'There is no call group named Nope.'],
       ['nonsenseSettings', {}, 'This settings page does not exist.'],
     ];

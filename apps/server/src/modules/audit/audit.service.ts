@@ -3,10 +3,14 @@ import type { AuditLogBody, AuditRow } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { byColumn, byText, containsAny, runList } from '../../lib/list-query';
 
-const parse = (json: string | null): Record<string, unknown> | null => (json ? (JSON.parse(json) as Record<string, unknown>) : null);
+const parse = (json: string | null): Record<string, unknown> | null =>
+  json ? (JSON.parse(json) as Record<string, unknown>) : null;
 
 /** The audit trail with its filters; a page of 100 unless the caller asks otherwise. */
-export async function listAudit(deps: Deps, f: z.infer<typeof AuditLogBody>): Promise<{ rows: AuditRow[]; total: number }> {
+export async function listAudit(
+  deps: Deps,
+  f: z.infer<typeof AuditLogBody>,
+): Promise<{ rows: AuditRow[]; total: number }> {
   const base = deps.db.kysely
     .selectFrom('audit_log')
     .selectAll()
@@ -18,14 +22,24 @@ export async function listAudit(deps: Deps, f: z.infer<typeof AuditLogBody>): Pr
     .$if(f.to !== undefined, (q) => q.where('at', '<=', f.to!));
   const { rows, total } = await runList(base, f, {
     search: ['actor_name', 'entity', 'entity_id', 'ip'],
-    sorts: { at: byColumn('at'), id: byColumn('id'), entity: byText('entity'), action: byText('action'), actor_name: byText('actor_name') },
+    sorts: {
+      at: byColumn('at'),
+      id: byColumn('id'),
+      entity: byText('entity'),
+      action: byText('action'),
+      actor_name: byText('actor_name'),
+    },
     defaultSort: 'at',
     defaultOrder: 'desc',
     tieBreak: 'id',
     defaultLimit: 100,
   });
   return {
-    rows: rows.map(({ before_json, after_json, ...r }) => ({ ...r, before: parse(before_json), after: parse(after_json) })),
+    rows: rows.map(({ before_json, after_json, ...r }) => ({
+      ...r,
+      before: parse(before_json),
+      after: parse(after_json),
+    })),
     total,
   };
 }

@@ -22,11 +22,31 @@ describe('audit trail', () => {
     const { id } = (await call('createUpdateReseller', { name: 'Audited' })).json();
     await call('createUpdateReseller', { id, name: 'Audited Ltd' });
     const link = (await call('createUpdateResllerTenants', { reseller_id: id, tenant_id: 'acme.example' })).json();
-    const user = (await call('createUpdateUser', { name: 'Una', email: 'una@example.test', username: 'una', password: 'una-pass-1', user_type: 'simple user', active: true })).json();
-    const seller = (await call('createUpdateResellerUser', { name: 'Sam', email: 'sam@example.test', password: 'sam-pass-1' })).json();
+    const user = (
+      await call('createUpdateUser', {
+        name: 'Una',
+        email: 'una@example.test',
+        username: 'una',
+        password: 'una-pass-1',
+        user_type: 'simple user',
+        active: true,
+      })
+    ).json();
+    const seller = (
+      await call('createUpdateResellerUser', { name: 'Sam', email: 'sam@example.test', password: 'sam-pass-1' })
+    ).json();
     await call('createUpdateResellerUsersJunction', { user_id: seller.id, reseller_id: id });
-    const domain = (await call('createUpdateDomain', { ext: '9', domain: 'audit.example', tenant_id: 'acme.example' })).json();
-    await call('createUpdateLicenses', { tenant_id: 'acme.example', vcx_desktop: 1, vcx_mobile: 2, call_monitor: 3, call_recording: 4, analytics: 5 });
+    const domain = (
+      await call('createUpdateDomain', { ext: '9', domain: 'audit.example', tenant_id: 'acme.example' })
+    ).json();
+    await call('createUpdateLicenses', {
+      tenant_id: 'acme.example',
+      vcx_desktop: 1,
+      vcx_mobile: 2,
+      call_monitor: 3,
+      call_recording: 4,
+      analytics: 5,
+    });
     const tpl = (await call('templateCreateUpdate', { name: 'Audit tpl', body: '<p>x</p>' })).json();
     await call('deleteTemplate', { id: tpl.id });
     await call('deleteUserDetail', { id: user.id });
@@ -34,11 +54,35 @@ describe('audit trail', () => {
 
     const res = await call('auditLog', { from: started, limit: 100 });
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { entity: string; action: string; entity_id: string; actor_name: string; ip: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: number }[];
+    const rows = res.json() as {
+      entity: string;
+      action: string;
+      entity_id: string;
+      actor_name: string;
+      ip: string;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+      at: number;
+    }[];
     expect(res.headers['x-total-count']).toBe(String(rows.length));
     expect(JSON.stringify(rows)).not.toMatch(/password|scrypt\$/);
     const seen = rows.map((x) => `${x.entity}:${x.action}`);
-    for (const e of ['reseller:create', 'reseller:update', 'reseller:delete', 'reseller_tenant:create', 'reseller_tenant:delete', 'reseller_user:create', 'reseller_user_link:create', 'reseller_user_link:delete', 'user:create', 'user:delete', 'domain:create', 'licence:update', 'email_template:create', 'email_template:delete']) {
+    for (const e of [
+      'reseller:create',
+      'reseller:update',
+      'reseller:delete',
+      'reseller_tenant:create',
+      'reseller_tenant:delete',
+      'reseller_user:create',
+      'reseller_user_link:create',
+      'reseller_user_link:delete',
+      'user:create',
+      'user:delete',
+      'domain:create',
+      'licence:update',
+      'email_template:create',
+      'email_template:delete',
+    ]) {
       expect(seen, e).toContain(e);
     }
     // Newest first.
@@ -60,7 +104,9 @@ describe('audit trail', () => {
 
   it('filters by entity, record, action and actor, and pages', async () => {
     const only = await call('auditLog', { entity: 'reseller', action: 'create' });
-    expect(only.json().every((x: { entity: string; action: string }) => x.entity === 'reseller' && x.action === 'create')).toBe(true);
+    expect(
+      only.json().every((x: { entity: string; action: string }) => x.entity === 'reseller' && x.action === 'create'),
+    ).toBe(true);
     expect(only.json().length).toBeGreaterThan(0);
     const id = only.json()[0].entity_id;
     const history = await call('auditLog', { entity: 'reseller', entity_id: id });

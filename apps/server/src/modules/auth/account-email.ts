@@ -9,7 +9,11 @@ export type AccountType = 'user' | 'reseller_user';
  * reach one account only, so an address held by another account is refused with 409. `self` is the account being
  * saved (absent when it is created).
  */
-export async function assertEmailUnclaimed(db: Kysely<Database>, email: string, self?: { type: AccountType; id: number }): Promise<void> {
+export async function assertEmailUnclaimed(
+  db: Kysely<Database>,
+  email: string,
+  self?: { type: AccountType; id: number },
+): Promise<void> {
   const address = email.trim().toLowerCase();
   if (!address) return;
   const user = await db
@@ -28,4 +32,5 @@ export async function assertEmailUnclaimed(db: Kysely<Database>, email: string, 
 }
 
 /** True when a save changes the address (case aside): only then is it checked, so older shared rows stay editable. */
-export const emailChanged = (before: string, after: string) => before.trim().toLowerCase() !== after.trim().toLowerCase();
+export const emailChanged = (before: string, after: string) =>
+  before.trim().toLowerCase() !== after.trim().toLowerCase();

@@ -8,7 +8,9 @@ import * as auth from './auth.service';
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
-  route(app, calls.adminLogin, (req) => auth.adminLogin(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }));
+  route(app, calls.adminLogin, (req) =>
+    auth.adminLogin(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+  );
 
   route(app, calls.logout, async (req) => {
     await auth.logout(deps, callerOf(req));

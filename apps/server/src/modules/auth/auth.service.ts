@@ -1,4 +1,10 @@
-import { type AdminLoginBody, type AdminLoginReply, type Language, type MeReply, passwordStrength } from '@provisio/contract';
+import {
+  type AdminLoginBody,
+  type AdminLoginReply,
+  type Language,
+  type MeReply,
+  passwordStrength,
+} from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -54,17 +60,34 @@ export async function adminLogin(
   const { config, db } = deps;
   const attempt = await claimAttempt(db, 'admin', body.user, meta.ip, throttleRules(config, 'admin'));
   const account = await findAccount(deps, body.user);
-  const passwordOk = account ? await verifyPassword(body.password, account.passwordHash) : await burnPasswordCheck(body.password);
+  const passwordOk = account
+    ? await verifyPassword(body.password, account.passwordHash)
+    : await burnPasswordCheck(body.password);
   const cloudOk = body.cloud_id.trim().toUpperCase() === config.CLOUD_ID.toUpperCase();
   // One answer for wrong user, wrong password, wrong cloud and inactive account.
-  if (!account || !passwordOk || !cloudOk || !account.active) throw new AppError('invalid_credentials', 'invalidCredentials');
+  if (!account || !passwordOk || !cloudOk || !account.active)
+    throw new AppError('invalid_credentials', 'invalidCredentials');
   await attempt.succeeded();
   const token = await createSession(db, account.principal, meta);
-  return { name: account.name, id: account.principal.id, user_type: account.role, username: account.username, Token: token, url: account.pictureUrl };
+  return {
+    name: account.name,
+    id: account.principal.id,
+    user_type: account.role,
+    username: account.username,
+    Token: token,
+    url: account.pictureUrl,
+  };
 }
 
 export function describeCaller(deps: Deps, caller: Caller): MeReply {
-  return { id: caller.id, name: caller.name, username: caller.username, user_type: caller.role, url: caller.pictureUrl, cloud_id: deps.config.CLOUD_ID };
+  return {
+    id: caller.id,
+    name: caller.name,
+    username: caller.username,
+    user_type: caller.role,
+    url: caller.pictureUrl,
+    cloud_id: deps.config.CLOUD_ID,
+  };
 }
 
 export async function logout(deps: Deps, caller: Caller): Promise<void> {
@@ -111,13 +134,27 @@ export async function resetPassword(deps: Deps, ref: string, password: string): 
 }
 
 /** Changes the caller's own password; other sessions of the account end, the current one stays. */
-export async function changePassword(deps: Deps, caller: Caller, oldPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(
+  deps: Deps,
+  caller: Caller,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
   const table = caller.kind === 'user' ? 'users' : 'reseller_users';
-  const row = await deps.db.kysely.selectFrom(table).select('password_hash').where('id', '=', caller.id).executeTakeFirst();
-  if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw new AppError('wrong_password', 'wrongPassword');
+  const row = await deps.db.kysely
+    .selectFrom(table)
+    .select('password_hash')
+    .where('id', '=', caller.id)
+    .executeTakeFirst();
+  if (!row || !(await verifyPassword(oldPassword, row.password_hash)))
+    throw new AppError('wrong_password', 'wrongPassword');
   const passwordHash = await hashPassword(newPassword);
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable(table).set({ password_hash: passwordHash, updated_at: Date.now() }).where('id', '=', caller.id).execute();
+    await trx
+      .updateTable(table)
+      .set({ password_hash: passwordHash, updated_at: Date.now() })
+      .where('id', '=', caller.id)
+      .execute();
     await trx
       .updateTable('sessions')
       .set({ revoked_at: Date.now() })

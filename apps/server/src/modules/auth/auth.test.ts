@@ -7,7 +7,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const countSessions = async () => Number((await t.db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countSessions = async () =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('health', () => {
   it('answers 200 with the database kind', async () => {
@@ -44,7 +52,11 @@ describe('adminLogin', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid Credentials' } });
     }
-    const es = await t.call('adminLogin', { cloud_id: 'DEMO', user: 'nobody2', password: 'x' }, { lang: 'es-ES,es;q=0.9' });
+    const es = await t.call(
+      'adminLogin',
+      { cloud_id: 'DEMO', user: 'nobody2', password: 'x' },
+      { lang: 'es-ES,es;q=0.9' },
+    );
     expect(es.json().error.message).toBe('Credenciales no válidas');
     expect(await countSessions()).toBe(before);
   });
@@ -54,19 +66,39 @@ describe('adminLogin', () => {
     const missing = await t.call('adminLogin', { cloud_id: 'DEMO' }, { lang: 'fr' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('validation_failed');
-    expect(missing.json().error.fields.map((f: { path: string }) => f.path).sort()).toEqual(['password', 'user']);
+    expect(
+      missing
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['password', 'user']);
     expect(missing.json().error.fields[0].message).toMatch(/obligatoire/);
     const wrongType = await t.call('adminLogin', { cloud_id: 'DEMO', user: 42, password: ['x'] });
     expect(wrongType.statusCode).toBe(400);
-    const extra = await t.call('adminLogin', { cloud_id: 'DEMO', user: 'admin', password: ADMIN_PASSWORD, admin: true });
+    const extra = await t.call('adminLogin', {
+      cloud_id: 'DEMO',
+      user: 'admin',
+      password: ADMIN_PASSWORD,
+      admin: true,
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.fields[0].message).toBe('admin is not an accepted field.');
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/adminLogin', headers: { 'content-type': 'application/json' }, payload: '{"user":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adminLogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"user":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('malformed_json');
     const huge = await t.call('adminLogin', { cloud_id: 'DEMO', user: 'admin', password: 'x'.repeat(2_000_000) });
     expect(huge.statusCode).toBe(413);
-    const text = await t.app.inject({ method: 'POST', url: '/api/v1/adminLogin', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adminLogin',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(415);
     expect(await countSessions()).toBe(before);
   });
@@ -79,11 +111,15 @@ describe('adminLogin', () => {
     const blocked = await t.call('adminLogin', { ...bad, password: 'target-pass' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('too_many_attempts');
-    expect(blocked.json().error.message).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes\./);
+    expect(blocked.json().error.message).toMatch(
+      /Too many failed sign-in attempts\. Please try again in \d+ minutes\./,
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(2000);
     // Another account is not affected.
-    expect((await t.call('adminLogin', { cloud_id: 'DEMO', user: 'admin', password: ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await t.call('adminLogin', { cloud_id: 'DEMO', user: 'admin', password: ADMIN_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -102,7 +138,11 @@ describe('sessions', () => {
 
     const idle = await t.login();
     const thirteenHoursAgo = Date.now() - 13 * 3_600_000;
-    await t.db.kysely.updateTable('sessions').set({ last_used_at: thirteenHoursAgo }).where('revoked_at', 'is', null).execute();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ last_used_at: thirteenHoursAgo })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await t.call('getProfileDetails', {}, { token: idle })).statusCode).toBe(401);
   });
 
@@ -118,7 +158,11 @@ describe('sessions', () => {
 
   it('lets a reseller user sign in with their email', async () => {
     await createResellerUser(t.db, 'partner@example.test', 'partner-pass');
-    const res = await t.call('adminLogin', { cloud_id: 'DEMO', user: 'Partner@Example.test', password: 'partner-pass' });
+    const res = await t.call('adminLogin', {
+      cloud_id: 'DEMO',
+      user: 'Partner@Example.test',
+      password: 'partner-pass',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user_type: 'reseller user', username: 'partner@example.test' });
   });
@@ -128,7 +172,10 @@ describe('roles', () => {
   it('answers 403 to a simple user and a reseller user on an admin-only call, 200 to an admin', async () => {
     await createUser(t.db, { username: 'simple', password: 'simple-pass' });
     await createResellerUser(t.db, 'rs@example.test', 'rs-pass-1');
-    for (const [user, pass] of [['simple', 'simple-pass'], ['rs@example.test', 'rs-pass-1']] as const) {
+    for (const [user, pass] of [
+      ['simple', 'simple-pass'],
+      ['rs@example.test', 'rs-pass-1'],
+    ] as const) {
       const token = await t.login(user, pass);
       const res = await t.call('mailLog', {}, { token, lang: 'pt' });
       expect(res.statusCode).toBe(403);
@@ -158,8 +205,14 @@ describe('openapi', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/adminLogin', '/api/v1/resetPassword', '/api/v1/updateProfile']));
-    expect(doc.paths['/api/v1/adminLogin'].post.requestBody.content['application/json'].schema.required).toEqual(['cloud_id', 'user', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/adminLogin', '/api/v1/resetPassword', '/api/v1/updateProfile']),
+    );
+    expect(doc.paths['/api/v1/adminLogin'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'cloud_id',
+      'user',
+      'password',
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 });

@@ -72,9 +72,19 @@ async function claim(db: Db, key: string, now: number, windowMs: number): Promis
       oc.column('key').doUpdateSet((eb) => {
         const passed = eb('login_failures.first_at', '<=', now - windowMs);
         return {
-          failures: eb.case().when(passed).then(1).else(eb('login_failures.failures', '+', 1)).end(),
+          failures: eb
+            .case()
+            .when(passed)
+            .then(1)
+            .else(eb('login_failures.failures', '+', 1))
+            .end(),
           first_at: eb.case().when(passed).then(now).else(eb.ref('login_failures.first_at')).end(),
-          expires_at: eb.case().when(passed).then(now + windowMs).else(eb.ref('login_failures.expires_at')).end(),
+          expires_at: eb
+            .case()
+            .when(passed)
+            .then(now + windowMs)
+            .else(eb.ref('login_failures.expires_at'))
+            .end(),
           last_at: now,
         };
       }),
@@ -95,7 +105,12 @@ async function release(db: Db, key: string): Promise<void> {
 
 function tooMany(until: number, now: number): AppError {
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  return new AppError('too_many_attempts', 'tooManyAttempts', { minutes: Math.ceil(seconds / 60) }, { 'retry-after': String(seconds) });
+  return new AppError(
+    'too_many_attempts',
+    'tooManyAttempts',
+    { minutes: Math.ceil(seconds / 60) },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 export interface Attempt {
@@ -112,7 +127,13 @@ export interface Attempt {
  * in the last 30 days, up to that address's own limit, so a guesser elsewhere cannot lock its owner out;
  * `dailyMax` holds whatever the address.
  */
-export async function claimAttempt(db: Db, surface: Surface, account: string, ip: string, rules: ThrottleRules): Promise<Attempt> {
+export async function claimAttempt(
+  db: Db,
+  surface: Surface,
+  account: string,
+  ip: string,
+  rules: ThrottleRules,
+): Promise<Attempt> {
   const now = Date.now();
   const k = keysOf(surface, account, ip);
   const address = await claim(db, k.address, now, rules.windowMs);
@@ -137,7 +158,10 @@ export async function claimAttempt(db: Db, surface: Surface, account: string, ip
     async succeeded() {
       const at = Date.now();
       // An owner let in past a lockout does not lift it for the guesser.
-      await db.kysely.deleteFrom('login_failures').where('key', 'in', locked ? [k.fromAddress] : [k.fromAddress, k.account]).execute();
+      await db.kysely
+        .deleteFrom('login_failures')
+        .where('key', 'in', locked ? [k.fromAddress] : [k.fromAddress, k.account])
+        .execute();
       await release(db, k.address);
       if (daily) await release(db, k.day);
       await db.kysely
@@ -150,7 +174,12 @@ export async function claimAttempt(db: Db, surface: Surface, account: string, ip
 }
 
 async function isTrusted(db: Db, key: string, now: number): Promise<boolean> {
-  const row = await db.kysely.selectFrom('login_failures').select('key').where('key', '=', key).where('expires_at', '>', now).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('login_failures')
+    .select('key')
+    .where('key', '=', key)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -160,7 +189,9 @@ export async function forgiveAccount(db: Db, surface: Surface, account: string):
   // The account's key and its per-address keys (`…@<ip>`: every key from `…@` up to, not including, `…A`).
   await db.kysely
     .deleteFrom('login_failures')
-    .where((eb) => eb.or([eb('key', '=', k.account), eb.and([eb('key', '>=', `${k.account}@`), eb('key', '<', `${k.account}A`)])]))
+    .where((eb) =>
+      eb.or([eb('key', '=', k.account), eb.and([eb('key', '>=', `${k.account}@`), eb('key', '<', `${k.account}A`)])]),
+    )
     .execute();
 }
 
@@ -168,7 +199,12 @@ export async function forgiveAccount(db: Db, surface: Surface, account: string):
  * A counter for other abuse-prone calls (reset requests, mail): claims a slot atomically and answers whether it
  * was within the limit, so parallel requests cannot all pass. A refused request keeps its slot.
  */
-export async function takeRateSlot(db: Db, key: string, limit: number, windowMs: number): Promise<{ ok: boolean; minutes: number }> {
+export async function takeRateSlot(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<{ ok: boolean; minutes: number }> {
   const now = Date.now();
   const c = await claim(db, key, now, windowMs);
   if (c.failures > limit) return { ok: false, minutes: Math.max(1, Math.ceil((c.first_at + windowMs - now) / 60_000)) };

@@ -64,7 +64,10 @@ describe('forgetPassword and resetPassword', () => {
 
     const again = await t.call('resetPassword', { ref, password: 'another-3' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toEqual({ code: 'reset_link_used', message: 'This reset link has already been used. Please ask for a new one.' });
+    expect(again.json().error).toEqual({
+      code: 'reset_link_used',
+      message: 'This reset link has already been used. Please ask for a new one.',
+    });
     await t.login('rita', 'new-pass-2');
   });
 
@@ -74,10 +77,17 @@ describe('forgetPassword and resetPassword', () => {
     const superseded = await t.call('resetPassword', { ref: first, password: 'whatever-1' });
     expect(superseded.json().error.code).toBe('reset_link_used');
 
-    await t.db.kysely.updateTable('password_resets').set({ expires_at: Date.now() - 1000 }).where('used_at', 'is', null).execute();
+    await t.db.kysely
+      .updateTable('password_resets')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('used_at', 'is', null)
+      .execute();
     const expired = await t.call('resetPassword', { ref: second, password: 'whatever-1' }, { lang: 'fr' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().error).toEqual({ code: 'reset_link_expired', message: 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau.' });
+    expect(expired.json().error).toEqual({
+      code: 'reset_link_expired',
+      message: 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau.',
+    });
 
     const unknown = await t.call('resetPassword', { ref: 'made-up-ref', password: 'whatever-1' });
     expect(unknown.json().error.code).toBe('reset_link_invalid');
@@ -131,7 +141,20 @@ describe('mail without SMTP', () => {
       expect(failed.last_error).toBeTruthy();
       const { SMTPServer } = await import('smtp-server');
       const received: string[] = [];
-      const up = new SMTPServer({ secure: false, authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData(stream, _s, cb) { let raw = ''; stream.on('data', (c: Buffer) => (raw += c.toString())); stream.on('end', () => { received.push(raw); cb(); }); } });
+      const up = new SMTPServer({
+        secure: false,
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, _s, cb) {
+          let raw = '';
+          stream.on('data', (c: Buffer) => (raw += c.toString()));
+          stream.on('end', () => {
+            received.push(raw);
+            cb();
+          });
+        },
+      });
       await new Promise<void>((r) => up.listen(port, '127.0.0.1', r));
       await local.db.kysely.updateTable('mail_messages').set({ next_attempt_at: 0 }).execute();
       await local.deps.mailer.flush();

@@ -22,16 +22,46 @@ const RESET_MAILS_PER_ADDRESS_HOUR = 5;
  * reseller user's address got the reseller's reset mail pointed at his own account): a portal username first;
  * then a reseller user's email (their sign-in name); then a portal user's email when exactly one active user has it.
  */
-export async function findResetTarget(deps: Deps, login: string): Promise<{ target: ResetTarget; path: string } | null> {
+export async function findResetTarget(
+  deps: Deps,
+  login: string,
+): Promise<{ target: ResetTarget; path: string } | null> {
   const db = deps.db.kysely;
-  const byName = await db.selectFrom('users').selectAll().where('username', '=', login).where('active', '=', 1).executeTakeFirst();
-  if (byName) return byName.email ? { target: { type: 'user', id: byName.id, name: byName.name, username: byName.username, email: byName.email }, path: '/resetPassword' } : null;
+  const byName = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', login)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (byName)
+    return byName.email
+      ? {
+          target: { type: 'user', id: byName.id, name: byName.name, username: byName.username, email: byName.email },
+          path: '/resetPassword',
+        }
+      : null;
   // Reseller users sign in with their email; their link leads to the reseller reset page with its strength rules.
-  const r = await db.selectFrom('reseller_users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', login)).executeTakeFirst();
-  if (r) return { target: { type: 'reseller_user', id: r.id, name: r.name, username: r.email, email: r.email }, path: '/resetResellerPassword' };
-  const byEmail = await db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', login)).where('active', '=', 1).limit(2).execute();
+  const r = await db
+    .selectFrom('reseller_users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', login))
+    .executeTakeFirst();
+  if (r)
+    return {
+      target: { type: 'reseller_user', id: r.id, name: r.name, username: r.email, email: r.email },
+      path: '/resetResellerPassword',
+    };
+  const byEmail = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', login))
+    .where('active', '=', 1)
+    .limit(2)
+    .execute();
   const u = byEmail.length === 1 ? byEmail[0]! : null;
-  return u ? { target: { type: 'user', id: u.id, name: u.name, username: u.username, email: u.email }, path: '/resetPassword' } : null;
+  return u
+    ? { target: { type: 'user', id: u.id, name: u.name, username: u.username, email: u.email }, path: '/resetPassword' }
+    : null;
 }
 
 /**
@@ -40,7 +70,12 @@ export async function findResetTarget(deps: Deps, login: string): Promise<{ targ
  * address per hour; past that the request is answered the same and nothing is sent.
  */
 export async function sendResetLink(deps: Deps, target: ResetTarget, path: string, lang: Language): Promise<void> {
-  const slot = await takeRateSlot(deps.db, `reset:to:${target.email.trim().toLowerCase()}`, RESET_MAILS_PER_ADDRESS_HOUR, 60 * 60_000);
+  const slot = await takeRateSlot(
+    deps.db,
+    `reset:to:${target.email.trim().toLowerCase()}`,
+    RESET_MAILS_PER_ADDRESS_HOUR,
+    60 * 60_000,
+  );
   if (!slot.ok) return;
   const now = Date.now();
   const { token, hash } = newToken();
@@ -55,7 +90,13 @@ export async function sendResetLink(deps: Deps, target: ResetTarget, path: strin
       .execute();
     await trx
       .insertInto('password_resets')
-      .values({ principal_type: target.type, principal_id: target.id, token_hash: hash, created_at: now, expires_at: now + minutes * 60_000 })
+      .values({
+        principal_type: target.type,
+        principal_id: target.id,
+        token_hash: hash,
+        created_at: now,
+        expires_at: now + minutes * 60_000,
+      })
       .execute();
   });
   const link = `${deps.config.publicUrl}${path}?ref=${encodeURIComponent(token)}`;
@@ -63,7 +104,12 @@ export async function sendResetLink(deps: Deps, target: ResetTarget, path: strin
     kind: 'password_reset',
     to: target.email,
     subject: formatMessage(lang, 'resetEmailSubject'),
-    text: formatMessage(lang, 'resetEmailText', { name: target.name || target.username, username: target.username, minutes, link }),
+    text: formatMessage(lang, 'resetEmailText', {
+      name: target.name || target.username,
+      username: target.username,
+      minutes,
+      link,
+    }),
   });
 }
 

@@ -39,7 +39,9 @@ describe('reseller user password reset', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error).toEqual({ code: 'weak_password', message: formatMessage('fr', 'passwordWeak') });
     // The admin reset call does not accept a reseller link.
-    expect((await t.call('resetPassword', { ref, password: 'Strong-pass-2!' })).json().error.code).toBe('reset_link_invalid');
+    expect((await t.call('resetPassword', { ref, password: 'Strong-pass-2!' })).json().error.code).toBe(
+      'reset_link_invalid',
+    );
 
     const ok = await t.call('resetResellerPassword', { ref, password: 'Strong-pass-2!' });
     expect(ok.statusCode).toBe(200);
@@ -56,6 +58,8 @@ describe('reseller user password reset', () => {
 
   it('is public and validates its body', async () => {
     expect((await t.call('resetResellerPassword', { ref: '', password: 'Strong-pass-2!' })).statusCode).toBe(400);
-    expect((await t.call('resetResellerPassword', { ref: 'made-up', password: 'Strong-pass-2!' })).json().error.code).toBe('reset_link_invalid');
+    expect(
+      (await t.call('resetResellerPassword', { ref: 'made-up', password: 'Strong-pass-2!' })).json().error.code,
+    ).toBe('reset_link_invalid');
   });
 });

@@ -62,7 +62,9 @@ export async function resolveSession(db: Db, token: string, limits: SessionLimit
   }
   if (now - session.last_used_at > TOUCH_EVERY_MS) {
     // Bookkeeping: a busy or read-only database must not turn a read into a 503.
-    await unlessUnavailable(() => db.kysely.updateTable('sessions').set({ last_used_at: now }).where('id', '=', session.id).execute());
+    await unlessUnavailable(() =>
+      db.kysely.updateTable('sessions').set({ last_used_at: now }).where('id', '=', session.id).execute(),
+    );
   }
   return caller;
 }

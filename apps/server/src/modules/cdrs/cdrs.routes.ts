@@ -25,8 +25,18 @@ export const cdrsRoutes: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const { id } = req.params as RecordingParams;
       const q = req.query as z.output<typeof RecordingQuery>;
-      const audio = await getRecording(deps, String(id), { grant: q.grant, token: q.token, tenantId: q.tenant_id, caller: req.caller, ip: req.ip });
-      return reply.type(audio.contentType).header('cache-control', 'private, max-age=300').header('content-disposition', 'inline').send(audio.data);
+      const audio = await getRecording(deps, String(id), {
+        grant: q.grant,
+        token: q.token,
+        tenantId: q.tenant_id,
+        caller: req.caller,
+        ip: req.ip,
+      });
+      return reply
+        .type(audio.contentType)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', 'inline')
+        .send(audio.data);
     },
     { schema: { params: RecordingParams, querystring: RecordingQuery } },
   );

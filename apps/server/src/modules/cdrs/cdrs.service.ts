@@ -1,4 +1,10 @@
-import { CDR_DEFAULT_DAYS, CDR_LIMIT_DEFAULT, type CallRecordRow, type CdrsBody, type CdrsReply } from '@provisio/contract';
+import {
+  CDR_DEFAULT_DAYS,
+  CDR_LIMIT_DEFAULT,
+  type CallRecordRow,
+  type CdrsBody,
+  type CdrsReply,
+} from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { signGrant } from '../../lib/signing';
@@ -17,7 +23,8 @@ export function cdrTime(d: Date): string {
 }
 
 const duration = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-const toDate = (v: number | string | undefined, fallback: number) => new Date(v === undefined ? fallback : typeof v === 'number' ? v : Date.parse(v));
+const toDate = (v: number | string | undefined, fallback: number) =>
+  new Date(v === undefined ? fallback : typeof v === 'number' ? v : Date.parse(v));
 
 async function present(deps: Deps, tenantId: string, r: PlatformCallRecord): Promise<CallRecordRow> {
   let recording: string | null = null;
@@ -52,7 +59,8 @@ export async function listCdrs(deps: Deps, body: CdrsBody, scope: 'mine' | 'grou
   const now = Date.now();
   const from = toDate(body.from, now - CDR_DEFAULT_DAYS * 86_400_000);
   const to = toDate(body.to, now);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from > to) throw new AppError('validation_failed', 'logsWindowInvalid');
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from > to)
+    throw new AppError('validation_failed', 'logsWindowInvalid');
   const page = await deps.connector.listCallRecords({
     tenantExternalId: body.tenant_id,
     ...(scope === 'mine' ? { extension: holder.extension } : {}),

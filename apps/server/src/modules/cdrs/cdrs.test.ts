@@ -6,13 +6,19 @@ let t: TestApp;
 let r: RoleTokens;
 const TENANT = 'bluebird.example';
 const pins: Record<string, string> = {};
-const token = (ext: string, tenant = TENANT, pin = pins[ext]!) => Buffer.from(`${ext}@${tenant}:${pin}`).toString('base64');
+const token = (ext: string, tenant = TENANT, pin = pins[ext]!) =>
+  Buffer.from(`${ext}@${tenant}:${pin}`).toString('base64');
 const body = (ext: string, extra: object = {}) => ({ tenant_id: TENANT, token: token(ext), user: ext, ...extra });
 
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true', LOGIN_MAX_FAILURES: '5', LOGIN_SLOW_AFTER: '100' });
   r = await signInRoles(t, [await resellerIdByName(t, 'Atlantic Telecom Partners')]);
-  for (const e of await t.db.kysely.selectFrom('extensions').select(['extension', 'pin']).where('tenant_id', '=', TENANT).execute()) pins[e.extension] = e.pin;
+  for (const e of await t.db.kysely
+    .selectFrom('extensions')
+    .select(['extension', 'pin'])
+    .where('tenant_id', '=', TENANT)
+    .execute())
+    pins[e.extension] = e.pin;
 });
 afterAll(() => t.close());
 
@@ -20,8 +26,19 @@ describe('getCDRs and getGroupCDRs', () => {
   it("lists the token's extension's calls, newest first, in the spec's shape", async () => {
     const res = await t.call('getCDRs', body('101'));
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { time_stamp: string; direction: string; ans_call_flow: { target: string; talktime_duration: string }[]; recording_url: string | null }[];
-    const stored = await t.db.kysely.selectFrom('call_records').select('id').where('tenant_id', '=', TENANT).where('extension', '=', '101').where('started_at', '>=', Date.now() - 30 * 86_400_000).execute();
+    const rows = res.json() as {
+      time_stamp: string;
+      direction: string;
+      ans_call_flow: { target: string; talktime_duration: string }[];
+      recording_url: string | null;
+    }[];
+    const stored = await t.db.kysely
+      .selectFrom('call_records')
+      .select('id')
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '101')
+      .where('started_at', '>=', Date.now() - 30 * 86_400_000)
+      .execute();
     expect(rows).toHaveLength(stored.length);
     expect(rows[0]!.time_stamp).toMatch(/^\d{4}-\d{2}-\d{2} (0[1-9]|1[0-2]):\d{2}:\d{2} (AM|PM)$/);
     expect(rows.every((x) => x.ans_call_flow[0]!.target === '101')).toBe(true);
@@ -71,7 +88,14 @@ describe('getCDRs and getGroupCDRs', () => {
 
 describe('recordings', () => {
   async function recorded(): Promise<{ url: string; id: string; ext: string }> {
-    const rec = await t.db.kysely.selectFrom('call_records').select(['id', 'extension']).where('tenant_id', '=', TENANT).where('recording_url', 'is not', null).where('started_at', '>=', Date.now() - 29 * 86_400_000).orderBy('started_at', 'desc').executeTakeFirstOrThrow();
+    const rec = await t.db.kysely
+      .selectFrom('call_records')
+      .select(['id', 'extension'])
+      .where('tenant_id', '=', TENANT)
+      .where('recording_url', 'is not', null)
+      .where('started_at', '>=', Date.now() - 29 * 86_400_000)
+      .orderBy('started_at', 'desc')
+      .executeTakeFirstOrThrow();
     const rows = (await t.call('getCDRs', body(rec.extension))).json() as { recording_url: string | null }[];
     const url = rows.find((x) => x.recording_url?.startsWith(`/api/v1/recordings/${rec.id}?`))!.recording_url!;
     return { url, id: String(rec.id), ext: rec.extension };
@@ -97,9 +121,15 @@ describe('recordings', () => {
     expect((await get(`/api/v1/recordings/${id}`)).statusCode).toBe(403);
     expect((await get(`/api/v1/recordings/${Number(id) + 1}?grant=${grant}`)).statusCode).toBe(403);
     expect((await get(`/api/v1/recordings/${id}?grant=${grant}x`)).statusCode).toBe(403);
-    expect((await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}&token=${encodeURIComponent(token(other))}`)).statusCode).toBe(403);
-    expect((await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}&token=${encodeURIComponent(token(ext))}`)).statusCode).toBe(200);
-    expect((await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}&token=${encodeURIComponent(token('100'))}`)).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}&token=${encodeURIComponent(token(other))}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}&token=${encodeURIComponent(token(ext))}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}&token=${encodeURIComponent(token('100'))}`)).statusCode,
+    ).toBe(200);
     // Portal sessions: the admin sees every tenant; this reseller user does not see bluebird.
     expect((await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}`, { token: r.admin })).statusCode).toBe(200);
     expect((await get(`/api/v1/recordings/${id}?tenant_id=${TENANT}`, { token: r.reseller })).statusCode).toBe(403);

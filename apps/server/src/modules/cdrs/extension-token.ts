@@ -31,13 +31,25 @@ const same = (a: string, b: string) => {
  * sign-ins (claimed per extension and per address before the PIN is compared, 429 past the limit) and capped per
  * extension per day whatever the address. Every failure is the same 401.
  */
-export async function checkExtensionToken(deps: Deps, tenantId: string, user: string | undefined, token: string, ip: string): Promise<TokenHolder> {
+export async function checkExtensionToken(
+  deps: Deps,
+  tenantId: string,
+  user: string | undefined,
+  token: string,
+  ip: string,
+): Promise<TokenHolder> {
   const { config, db } = deps;
   const parsed = parseToken(token);
   const extension = user ?? parsed?.extension ?? '';
   const attempt = await claimAttempt(db, 'pin', `${tenantId}/${extension}`, ip, throttleRules(config, 'pin'));
   const ext = parsed ? await findExtension(db.kysely, tenantId, extension) : undefined;
-  const ok = parsed && ext && ext.pin !== '' && parsed.tenant === tenantId && parsed.extension === extension && same(parsed.pin, ext.pin);
+  const ok =
+    parsed &&
+    ext &&
+    ext.pin !== '' &&
+    parsed.tenant === tenantId &&
+    parsed.extension === extension &&
+    same(parsed.pin, ext.pin);
   if (!ok || !ext) throw new AppError('invalid_credentials', 'invalidCredentials');
   await attempt.succeeded();
   return { tenantId, extension: ext.extension, admin: readExtension(ext).admin };

@@ -6,12 +6,23 @@ import { type TenantScope, inCallerScope, seesAllTenants } from '../tenants/tena
 type Q = Kysely<Database>;
 export type ProfileRecord = Selectable<ClientProfilesTable>;
 
-const ROW_COLUMNS = ['id', 'profile_name', 'company', 'transport', 'proxy', 'outboundproxyhost', 'expires', 'tenant_id', 'domain'] as const;
+const ROW_COLUMNS = [
+  'id',
+  'profile_name',
+  'company',
+  'transport',
+  'proxy',
+  'outboundproxyhost',
+  'expires',
+  'tenant_id',
+  'domain',
+] as const;
 
 /** The list: unbound profiles (the cloud default) and those of the scope's tenants (admins: all). */
 export function listProfiles(db: Q, scope: TenantScope, params: ListParams) {
   let base = db.selectFrom('client_profiles').select(ROW_COLUMNS);
-  if (!seesAllTenants(scope)) base = base.where((eb) => eb.or([eb('tenant_id', 'is', null), inCallerScope(db, eb, scope, 'tenant_id')]));
+  if (!seesAllTenants(scope))
+    base = base.where((eb) => eb.or([eb('tenant_id', 'is', null), inCallerScope(db, eb, scope, 'tenant_id')]));
   return runList(base, params, {
     search: ['profile_name', 'company', 'proxy', 'outboundproxyhost', 'transport'],
     sorts: {
@@ -59,7 +70,8 @@ export function candidateProfiles(db: Q, tenantId: string, domain: string) {
     .execute();
 }
 
-export const insertProfile = (db: Q, values: Insertable<ClientProfilesTable>) => db.insertInto('client_profiles').values(values).returningAll().executeTakeFirstOrThrow();
+export const insertProfile = (db: Q, values: Insertable<ClientProfilesTable>) =>
+  db.insertInto('client_profiles').values(values).returningAll().executeTakeFirstOrThrow();
 
 export const updateProfile = (db: Q, id: number, values: Updateable<ClientProfilesTable>) =>
   db.updateTable('client_profiles').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
@@ -69,6 +81,10 @@ export async function deleteProfileRow(db: Q, id: number): Promise<void> {
   await db.deleteFrom('client_profiles').where('id', '=', id).execute();
 }
 
-
 export const tenantHasDomain = async (db: Q, tenantId: string, domain: string) =>
-  !!(await db.selectFrom('tenant_domains').select('id').where('tenant_id', '=', tenantId).where('domain', '=', domain).executeTakeFirst());
+  !!(await db
+    .selectFrom('tenant_domains')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('domain', '=', domain)
+    .executeTakeFirst());

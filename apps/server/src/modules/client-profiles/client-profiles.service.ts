@@ -26,7 +26,9 @@ const profileNotFound = () => new AppError('not_found', 'profileNotFound');
 const COLUMN_SETTINGS = new Set<ProfileSettingName>(['outboundproxyhost', 'expires']);
 
 /** The stored settings JSON, read leniently: only known names, only strings. */
-export function readSettings(row: Pick<repo.ProfileRecord, 'settings' | 'outboundproxyhost' | 'expires'>): ProfileSettings {
+export function readSettings(
+  row: Pick<repo.ProfileRecord, 'settings' | 'outboundproxyhost' | 'expires'>,
+): ProfileSettings {
   let raw: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.settings);
@@ -46,8 +48,21 @@ export function readSettings(row: Pick<repo.ProfileRecord, 'settings' | 'outboun
 
 function toDetail(row: repo.ProfileRecord): ProfileDetail {
   const settings = readSettings(row);
-  const all = Object.fromEntries(PROFILE_SETTING_NAMES.map((n) => [n, settings[n] ?? ''])) as Record<ProfileSettingName, string>;
-  return { ...all, id: row.id, profile_name: row.profile_name, proxy: row.proxy, transport: row.transport, tenant_id: row.tenant_id ?? '', domain: row.domain ?? '', company: row.company, cloud_id: row.cloud_id };
+  const all = Object.fromEntries(PROFILE_SETTING_NAMES.map((n) => [n, settings[n] ?? ''])) as Record<
+    ProfileSettingName,
+    string
+  >;
+  return {
+    ...all,
+    id: row.id,
+    profile_name: row.profile_name,
+    proxy: row.proxy,
+    transport: row.transport,
+    tenant_id: row.tenant_id ?? '',
+    domain: row.domain ?? '',
+    company: row.company,
+    cloud_id: row.cloud_id,
+  };
 }
 
 /** A bound profile is visible to callers who see its tenant; the cloud default to every signed-in caller. */
@@ -59,7 +74,11 @@ async function visibleProfile(deps: Deps, caller: Caller, id: number): Promise<r
   return row;
 }
 
-export async function listProfiles(deps: Deps, caller: Caller, params: ListParams): Promise<{ rows: ProfileRow[]; total: number }> {
+export async function listProfiles(
+  deps: Deps,
+  caller: Caller,
+  params: ListParams,
+): Promise<{ rows: ProfileRow[]; total: number }> {
   const { rows, total } = await repo.listProfiles(deps.db.kysely, caller, params);
   return { rows: rows.map((r) => ({ ...r, tenant_id: r.tenant_id ?? '', domain: r.domain ?? '' })), total };
 }
@@ -69,13 +88,19 @@ export async function getProfile(deps: Deps, caller: Caller, id: number): Promis
 }
 
 /** Refuses a tenant or domain that does not exist, and a second profile for the same scope. */
-async function checkScope(db: Kysely<Database>, tenantId: string | null, domain: string | null, id?: number): Promise<string> {
+async function checkScope(
+  db: Kysely<Database>,
+  tenantId: string | null,
+  domain: string | null,
+  id?: number,
+): Promise<string> {
   let company = '';
   if (tenantId !== null) {
     const tenant = await findTenant(db, tenantId);
     if (!tenant) throw new AppError('validation_failed', 'tenantNotFound');
     company = tenant.tname;
-    if (domain !== null && !(await repo.tenantHasDomain(db, tenantId, domain))) throw new AppError('validation_failed', 'domainNotInTenant');
+    if (domain !== null && !(await repo.tenantHasDomain(db, tenantId, domain)))
+      throw new AppError('validation_failed', 'domainNotInTenant');
   }
   const holder = await repo.findScopeHolder(db, tenantId, domain, id);
   if (holder) {
@@ -114,7 +139,12 @@ export async function saveProfile(deps: Deps, actor: Actor, body: ProfileCreateU
     if (body.id !== undefined && !before) throw profileNotFound();
     const company = await checkScope(trx, tenantId, domain, body.id);
     if (!before) {
-      const row = await repo.insertProfile(trx, { ...values, company, created_by: actor.caller.kind === 'user' ? actor.caller.id : null, created_at: now });
+      const row = await repo.insertProfile(trx, {
+        ...values,
+        company,
+        created_by: actor.caller.kind === 'user' ? actor.caller.id : null,
+        created_at: now,
+      });
       await recordAudit(trx, actor, { entity: 'client_profile', entity_id: row.id, action: 'create', after: row });
       await markReprovisionPending(trx, profileScope(row));
       return row.id;
@@ -140,7 +170,12 @@ export async function deleteProfile(deps: Deps, actor: Actor, id: number): Promi
 }
 
 /** Which profile an extension's app gets, for the extension screen. */
-export async function getEffectiveProfile(deps: Deps, caller: Caller, tenantId: string, extension: string): Promise<EffectiveProfileReply> {
+export async function getEffectiveProfile(
+  deps: Deps,
+  caller: Caller,
+  tenantId: string,
+  extension: string,
+): Promise<EffectiveProfileReply> {
   await assertTenantVisible(deps.db, caller, tenantId);
   const ext = await findExtension(deps.db.kysely, tenantId, extension);
   if (!ext) throw new AppError('not_found', 'extensionNotFound');

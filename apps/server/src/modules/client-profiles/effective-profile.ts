@@ -22,7 +22,11 @@ const MATCH: Record<number, MatchedBy> = { 3: 'domain', 2: 'tenant', 1: 'default
  * The most specific profile for an extension: one bound to its domain, else to its tenant, else the cloud's
  * default (bound to neither). Saving keeps one profile per scope; should two exist anyway, the older one wins.
  */
-export function pickMostSpecific<P extends Scoped>(profiles: P[], tenantId: string, domain: string): { profile: P; matchedBy: MatchedBy } | null {
+export function pickMostSpecific<P extends Scoped>(
+  profiles: P[],
+  tenantId: string,
+  domain: string,
+): { profile: P; matchedBy: MatchedBy } | null {
   let best: { profile: P; score: number } | null = null;
   for (const p of profiles) {
     const score = rank(p, tenantId, domain);
@@ -33,6 +37,10 @@ export function pickMostSpecific<P extends Scoped>(profiles: P[], tenantId: stri
 }
 
 /** Reads the candidates and picks the one that applies to an extension of `tenantId` on `domain`. */
-export async function effectiveProfile(db: Kysely<Database>, tenantId: string, domain: string): Promise<{ profile: ProfileRecord; matchedBy: MatchedBy } | null> {
+export async function effectiveProfile(
+  db: Kysely<Database>,
+  tenantId: string,
+  domain: string,
+): Promise<{ profile: ProfileRecord; matchedBy: MatchedBy } | null> {
   return pickMostSpecific(await candidateProfiles(db, tenantId, domain), tenantId, domain);
 }

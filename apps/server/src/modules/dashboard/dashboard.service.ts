@@ -22,7 +22,12 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
   const tenants = kysely.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n'));
   const allResellers = kysely.selectFrom('resellers').select((eb) => eb.fn.countAll<number>().as('n'));
   // Others count the resellers supervising one of their tenants.
-  const supervising = scopeToCaller(deps.db.kysely, kysely.selectFrom('reseller_tenants').select('reseller_id'), caller, 'tenant_id');
+  const supervising = scopeToCaller(
+    deps.db.kysely,
+    kysely.selectFrom('reseller_tenants').select('reseller_id'),
+    caller,
+    'tenant_id',
+  );
   const resellers = seesAllTenants(caller) ? allResellers : allResellers.where('id', 'in', supervising);
   const [e, t, r, licenceUse, invitations] = await Promise.all([
     scopeToCaller(deps.db.kysely, ext, caller, 'tenant_id').executeTakeFirstOrThrow(),
@@ -50,8 +55,14 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
  */
 async function invitationCounts(deps: Deps, scope: TenantScope): Promise<NonNullable<DashboardReply['invitations']>> {
   const { kysely } = deps.db;
-  const states = kysely.selectFrom('extensions').select((eb) => ['invite_state', eb.fn.countAll<number>().as('n')]).groupBy('invite_state');
-  const pending = kysely.selectFrom('extensions').select((eb) => eb.fn.countAll<number>().as('n')).where('reprovision_pending_since', 'is not', null);
+  const states = kysely
+    .selectFrom('extensions')
+    .select((eb) => ['invite_state', eb.fn.countAll<number>().as('n')])
+    .groupBy('invite_state');
+  const pending = kysely
+    .selectFrom('extensions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('reprovision_pending_since', 'is not', null);
   const failed = kysely
     .selectFrom('extensions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -70,7 +81,15 @@ async function invitationCounts(deps: Deps, scope: TenantScope): Promise<NonNull
     scopeToCaller(deps.db.kysely, revoked, scope, 'a.tenant_id').executeTakeFirstOrThrow(),
   ]);
   const n = (state: string) => Number(rows.find((x) => x.invite_state === state)?.n ?? 0);
-  return { not_invited: n('none'), invited: n('invited'), invite_failed: Number(f.n), qr_opened: n('qr_opened'), provisioned: n('provisioned'), reprovision_pending: Number(p.n), revoked: Number(r.n) };
+  return {
+    not_invited: n('none'),
+    invited: n('invited'),
+    invite_failed: Number(f.n),
+    qr_opened: n('qr_opened'),
+    provisioned: n('provisioned'),
+    reprovision_pending: Number(p.n),
+    revoked: Number(r.n),
+  };
 }
 
 /** Share of a limit in use; anything in use against a limit of 0 is past it. */
@@ -121,14 +140,28 @@ async function recentFailures(deps: Deps, caller: Caller): Promise<RecentFailure
   const { kysely } = deps.db;
   const since = Date.now() - DAY;
   const admin = caller.role === 'admin';
-  const failedJobs = kysely.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').where('updated_at', '>=', since);
+  const failedJobs = kysely
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'failed')
+    .where('updated_at', '>=', since);
   const jobs = scopeToCaller(deps.db.kysely, failedJobs, caller, 'tenant_id');
   const mail = admin
-    ? kysely.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').where('created_at', '>=', since).executeTakeFirstOrThrow()
+    ? kysely
+        .selectFrom('mail_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'failed')
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow()
     : null;
   const logs =
     admin && deps.logStore
-      ? deps.logStore.kysely.selectFrom('logs').select((eb) => eb.fn.countAll<number>().as('n')).where('ts', '>=', since).where('level', 'in', ['error', 'fatal']).executeTakeFirstOrThrow()
+      ? deps.logStore.kysely
+          .selectFrom('logs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ts', '>=', since)
+          .where('level', 'in', ['error', 'fatal'])
+          .executeTakeFirstOrThrow()
       : null;
   const [j, m, l] = await Promise.all([jobs.executeTakeFirstOrThrow(), mail, logs?.catch(() => null) ?? null]);
   return { since, jobs: Number(j.n), mail: m ? Number(m.n) : null, log_errors: l ? Number(l.n) : null };

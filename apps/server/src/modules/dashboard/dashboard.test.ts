@@ -19,11 +19,23 @@ describe('dashboardSummary', () => {
 
   it('limits a simple user to their company tenant and a reseller user to their resellers tenants', async () => {
     await createUser(t.db, { username: 'bluebird-user', password: 'bb-pass-1', company: 'bluebird.example' });
-    expect(await summary(await t.login('bluebird-user', 'bb-pass-1'))).toMatchObject({ tenants: 1, extensions: 20, resellers: 1 });
+    expect(await summary(await t.login('bluebird-user', 'bb-pass-1'))).toMatchObject({
+      tenants: 1,
+      extensions: 20,
+      resellers: 1,
+    });
 
-    const atlantic = await t.db.kysely.selectFrom('resellers').select('id').where('name', '=', 'Atlantic Telecom Partners').executeTakeFirstOrThrow();
+    const atlantic = await t.db.kysely
+      .selectFrom('resellers')
+      .select('id')
+      .where('name', '=', 'Atlantic Telecom Partners')
+      .executeTakeFirstOrThrow();
     await createResellerUser(t.db, 'atlantic@example.test', 'atl-pass-1', [atlantic.id]);
-    expect(await summary(await t.login('atlantic@example.test', 'atl-pass-1'))).toMatchObject({ tenants: 2, extensions: 420, resellers: 1 });
+    expect(await summary(await t.login('atlantic@example.test', 'atl-pass-1'))).toMatchObject({
+      tenants: 2,
+      extensions: 420,
+      resellers: 1,
+    });
 
     await createUser(t.db, { username: 'no-company', password: 'nc-pass-1' });
     expect(await summary(await t.login('no-company', 'nc-pass-1'))).toMatchObject({ tenants: 0, extensions: 0 });
@@ -33,8 +45,16 @@ describe('dashboardSummary', () => {
     const admin = await t.login();
     // Bluebird: limits set to exactly what is in use, so it is full; the tenant-level desktop switch counts all 20.
     const use = (await t.call('getAppUsage', { tenant_id: 'bluebird.example' }, { token: admin })).json();
-    await t.db.kysely.updateTable('licences').set({ vcx_mobile: use.mobile.used, vcx_desktop: 40 }).where('tenant_id', '=', 'bluebird.example').execute();
-    await t.db.kysely.updateTable('tenants').set({ desktop_app_allowed: 1 }).where('tid', '=', 'bluebird.example').execute();
+    await t.db.kysely
+      .updateTable('licences')
+      .set({ vcx_mobile: use.mobile.used, vcx_desktop: 40 })
+      .where('tenant_id', '=', 'bluebird.example')
+      .execute();
+    await t.db.kysely
+      .updateTable('tenants')
+      .set({ desktop_app_allowed: 1 })
+      .where('tid', '=', 'bluebird.example')
+      .execute();
     const s = await summary(admin);
     expect(s.licence_use.length).toBeLessThanOrEqual(5);
     expect(s.licence_use[0]).toEqual({
@@ -43,8 +63,12 @@ describe('dashboardSummary', () => {
       mobile: { used: use.mobile.used, limit: use.mobile.used },
       desktop: { used: 20, limit: 40 },
     });
-    const fullness = (u: { used: number; limit: number }) => (u.limit > 0 ? u.used / u.limit : u.used > 0 ? Infinity : 0);
-    const scores = s.licence_use.map((u: { mobile: { used: number; limit: number }; desktop: { used: number; limit: number } }) => Math.max(fullness(u.mobile), fullness(u.desktop)));
+    const fullness = (u: { used: number; limit: number }) =>
+      u.limit > 0 ? u.used / u.limit : u.used > 0 ? Infinity : 0;
+    const scores = s.licence_use.map(
+      (u: { mobile: { used: number; limit: number }; desktop: { used: number; limit: number } }) =>
+        Math.max(fullness(u.mobile), fullness(u.desktop)),
+    );
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Every row agrees with the licence screen's own figures.
     for (const row of s.licence_use) {
@@ -56,7 +80,16 @@ describe('dashboardSummary', () => {
 
   it('counts the last 24 hours of failures: jobs in the caller’s tenants, mail and log errors for admins only', async () => {
     const now = Date.now();
-    const job = { type: 'extensions.sync', payload: '{}', created_by: 'test', created_at: now, run_after: now, updated_at: now, status: 'failed' as const, error: 'platform down' };
+    const job = {
+      type: 'extensions.sync',
+      payload: '{}',
+      created_by: 'test',
+      created_at: now,
+      run_after: now,
+      updated_at: now,
+      status: 'failed' as const,
+      error: 'platform down',
+    };
     await t.db.kysely
       .insertInto('jobs')
       .values([
@@ -67,7 +100,18 @@ describe('dashboardSummary', () => {
       .execute();
     await t.db.kysely
       .insertInto('mail_messages')
-      .values({ kind: 'test', to_addr: 'x@example.test', cc: '', subject: 's', text_body: 't', status: 'failed', attempts: 1, last_error: 'refused', next_attempt_at: now, created_at: now })
+      .values({
+        kind: 'test',
+        to_addr: 'x@example.test',
+        cc: '',
+        subject: 's',
+        text_body: 't',
+        status: 'failed',
+        attempts: 1,
+        last_error: 'refused',
+        next_attempt_at: now,
+        created_at: now,
+      })
       .execute();
     t.logging.log.error({ err: new Error('dashboard probe') }, 'dashboard probe failed');
     await t.logging.flush();
@@ -75,13 +119,30 @@ describe('dashboardSummary', () => {
     expect(admin).toMatchObject({ jobs: 2, mail: 1 });
     expect(admin.log_errors).toBeGreaterThanOrEqual(1);
     expect(admin.since).toBeGreaterThan(now - 86_400_000 - 60_000);
-    expect((await summary(await t.login('bluebird-user', 'bb-pass-1'))).recent_failures).toMatchObject({ jobs: 1, mail: null, log_errors: null });
-    expect((await summary(await t.login('no-company', 'nc-pass-1'))).recent_failures).toMatchObject({ jobs: 0, mail: null, log_errors: null });
+    expect((await summary(await t.login('bluebird-user', 'bb-pass-1'))).recent_failures).toMatchObject({
+      jobs: 1,
+      mail: null,
+      log_errors: null,
+    });
+    expect((await summary(await t.login('no-company', 'nc-pass-1'))).recent_failures).toMatchObject({
+      jobs: 0,
+      mail: null,
+      log_errors: null,
+    });
   });
 
   it('has seeded the rest of the demo: domains, a client profile, an email template, licences, call records', async () => {
-    const count = async (table: 'tenant_domains' | 'client_profiles' | 'email_templates' | 'licences' | 'call_records') =>
-      Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (
+      table: 'tenant_domains' | 'client_profiles' | 'email_templates' | 'licences' | 'call_records',
+    ) =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('tenant_domains')).toBeGreaterThanOrEqual(5);
     expect(await count('client_profiles')).toBe(1);
     expect(await count('email_templates')).toBe(1);

@@ -25,15 +25,24 @@ export const directoryRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
   // Acrobits posts form fields by default (wsContactsContentType); only this plugin accepts them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LIMITS.jsonBodyMaxBytes }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: LIMITS.jsonBodyMaxBytes },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   // Sends its reply itself (a ready JSON string, or 304), so it hands back the reply object, not the declared body.
   const handle = async (req: FastifyRequest, reply: FastifyReply): Promise<never> => {
     const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const params = { ...(req.query as Record<string, unknown>), ...(body as Record<string, unknown>) };
-    const result = await readDirectory(deps, { params, basic: basicAuth(req.headers.authorization), ip: req.ip, ifModifiedSince: httpDate(req.headers['if-modified-since']) });
+    const result = await readDirectory(deps, {
+      params,
+      basic: basicAuth(req.headers.authorization),
+      ip: req.ip,
+      ifModifiedSince: httpDate(req.headers['if-modified-since']),
+    });
     // Personal data: kept by the app, never by a shared cache, and always revalidated.
     reply.header('cache-control', 'private, no-cache');
     if (result.lastModified !== null) reply.header('last-modified', new Date(result.lastModified).toUTCString());

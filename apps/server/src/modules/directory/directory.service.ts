@@ -16,7 +16,8 @@ export interface DirectoryRequest {
   ifModifiedSince: number | null;
 }
 
-export type DirectoryResult = { status: 304; lastModified: number } | { status: 200; lastModified: number | null; contacts: DirectoryContact[] };
+export type DirectoryResult =
+  { status: 304; lastModified: number } | { status: 200; lastModified: number | null; contacts: DirectoryContact[] };
 
 /** The same refusal as /provision for every wrong credential: nothing tells an unknown account from a wrong password. */
 const denied = () => new AppError('forbidden', 'invalidCredentials');
@@ -26,15 +27,31 @@ const denied = () => new AppError('forbidden', 'invalidCredentials');
  * (a hash lookup, no scrypt), else the user's own password through the throttle; one 403 for every refusal. The one
  * place that decides how the directory authenticates.
  */
-export async function authenticateApp(deps: Deps, username: string, password: string, ip: string): Promise<CheckedAccount> {
-  return (await checkActivationSecret(deps, username, password)) ?? (await checkAppCredentials(deps, username, password, ip, denied));
+export async function authenticateApp(
+  deps: Deps,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<CheckedAccount> {
+  return (
+    (await checkActivationSecret(deps, username, password)) ??
+    (await checkAppCredentials(deps, username, password, ip, denied))
+  );
 }
 
 const toContact = (r: DirectoryRow): DirectoryContact => {
   const name = `${r.firstname} ${r.lastname}`.trim();
-  const entries: DirectoryContact['contactEntries'] = [{ entryId: 'tel:ext', label: 'extension', type: 'tel', uri: r.extension }];
+  const entries: DirectoryContact['contactEntries'] = [
+    { entryId: 'tel:ext', label: 'extension', type: 'tel', uri: r.extension },
+  ];
   if (r.email) entries.push({ entryId: 'email:0', label: 'work', type: 'email', uri: r.email });
-  return { contactId: r.extension, displayName: name || r.extension, fname: r.firstname, lname: r.lastname, contactEntries: entries };
+  return {
+    contactId: r.extension,
+    displayName: name || r.extension,
+    fname: r.firstname,
+    lname: r.lastname,
+    contactEntries: entries,
+  };
 };
 
 /**
@@ -57,7 +74,8 @@ export async function readDirectory(deps: Deps, req: DirectoryRequest): Promise<
   const changedAt = await directoryChangedAt(db, acct.tenantId);
   const second = Math.floor(changedAt / 1000) * 1000;
   const settled = changedAt > 0 && Math.floor(Date.now() / 1000) * 1000 > second;
-  if (settled && req.ifModifiedSince !== null && req.ifModifiedSince >= second) return { status: 304, lastModified: second };
+  if (settled && req.ifModifiedSince !== null && req.ifModifiedSince >= second)
+    return { status: 304, lastModified: second };
   const rows = await listDirectory(db, acct.tenantId, acct.extension);
   return { status: 200, lastModified: settled ? second : null, contacts: rows.map(toContact) };
 }

@@ -11,9 +11,20 @@ const OTHER = 'cobalt.example';
 const PAST = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
 
 const get = (q: Record<string, string>, headers: Record<string, string> = {}, ip = '10.1.0.1') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/directory?${new URLSearchParams(q).toString()}`, headers, remoteAddress: ip });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/directory?${new URLSearchParams(q).toString()}`,
+    headers,
+    remoteAddress: ip,
+  });
 const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/directory', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(form).toString(), remoteAddress: '10.1.0.1' });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/directory',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+    remoteAddress: '10.1.0.1',
+  });
 const good = { cloud_id: 'ACME1', cloud_username: USER, cloud_password: PASSWORD };
 
 interface Contact {
@@ -27,7 +38,19 @@ interface Contact {
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true', CLOUD_ID: 'ACME1', LOGIN_MAX_FAILURES: '4', LOGIN_SLOW_AFTER: '100' });
   admin = await t.login();
-  const link = await t.call('linkExtension', { email: USER, did: '+15550101', pin: '432187', password: PASSWORD, extension: '101', domain: TENANT, tenant_id: TENANT }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    {
+      email: USER,
+      did: '+15550101',
+      pin: '432187',
+      password: PASSWORD,
+      extension: '101',
+      domain: TENANT,
+      tenant_id: TENANT,
+    },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
   await t.db.kysely.updateTable('extensions').set({ updated_at: PAST }).where('tenant_id', '=', TENANT).execute();
 });
@@ -40,11 +63,20 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const { contacts } = res.json<{ contacts: Contact[] }>();
-    const rows = await t.db.kysely.selectFrom('extensions').select(['extension', 'firstname', 'lastname', 'email']).where('tenant_id', '=', TENANT).orderBy('extension').execute();
+    const rows = await t.db.kysely
+      .selectFrom('extensions')
+      .select(['extension', 'firstname', 'lastname', 'email'])
+      .where('tenant_id', '=', TENANT)
+      .orderBy('extension')
+      .execute();
     expect(rows.length).toBeGreaterThan(5);
     const expected = rows.filter((r) => r.extension !== '101');
     expect(contacts.map((c) => c.contactId)).toEqual(expected.map((r) => r.extension));
-    const others = await t.db.kysely.selectFrom('extensions').select('extension').where('tenant_id', '=', OTHER).execute();
+    const others = await t.db.kysely
+      .selectFrom('extensions')
+      .select('extension')
+      .where('tenant_id', '=', OTHER)
+      .execute();
     expect(others.length).toBeGreaterThan(0);
     for (const [i, c] of contacts.entries()) {
       const r = expected[i]!;
@@ -52,11 +84,17 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
       expect(c.lname).toBe(r.lastname);
       expect(c.displayName).toBe(`${r.firstname} ${r.lastname}`.trim() || r.extension);
       expect(c.contactEntries[0]).toEqual({ entryId: 'tel:ext', label: 'extension', type: 'tel', uri: r.extension });
-      if (r.email) expect(c.contactEntries[1]).toEqual({ entryId: 'email:0', label: 'work', type: 'email', uri: r.email });
+      if (r.email)
+        expect(c.contactEntries[1]).toEqual({ entryId: 'email:0', label: 'work', type: 'email', uri: r.email });
       else expect(c.contactEntries).toHaveLength(1);
     }
     // Nothing of another tenant: its names and emails are not in the answer.
-    const otherEmails = await t.db.kysely.selectFrom('extensions').select('email').where('tenant_id', '=', OTHER).where('email', '<>', '').execute();
+    const otherEmails = await t.db.kysely
+      .selectFrom('extensions')
+      .select('email')
+      .where('tenant_id', '=', OTHER)
+      .where('email', '<>', '')
+      .execute();
     for (const o of otherEmails) expect(res.body).not.toContain(o.email);
   });
 
@@ -72,9 +110,21 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
     expect(star.statusCode).toBe(200);
   });
 
-  it("takes the activation secret the app holds since its QR, and refuses it once the app is revoked", async () => {
+  it('takes the activation secret the app holds since its QR, and refuses it once the app is revoked', async () => {
     const user = 'secret.dir@bluebird.example';
-    const link = await t.call('linkExtension', { email: user, did: '+15550105', pin: '432189', password: PASSWORD, extension: '105', domain: TENANT, tenant_id: TENANT }, { token: admin });
+    const link = await t.call(
+      'linkExtension',
+      {
+        email: user,
+        did: '+15550105',
+        pin: '432189',
+        password: PASSWORD,
+        extension: '105',
+        domain: TENANT,
+        tenant_id: TENANT,
+      },
+      { token: admin },
+    );
     expect(link.statusCode, link.body).toBe(200);
     const qr = await t.call('authLogin', { username: user, password: PASSWORD, cloud_id: 'ACME1' });
     expect(qr.statusCode, qr.body).toBe(200);
@@ -110,14 +160,27 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
 
     // An edit moves the date on.
     const edited = Date.UTC(2024, 5, 1, 12, 0, 0);
-    await t.db.kysely.updateTable('extensions').set({ updated_at: edited, firstname: 'Renamed' }).where('tenant_id', '=', TENANT).where('extension', '=', '102').execute();
+    await t.db.kysely
+      .updateTable('extensions')
+      .set({ updated_at: edited, firstname: 'Renamed' })
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '102')
+      .execute();
     const afterEdit = await get(good, { 'if-modified-since': first.headers['last-modified'] as string });
     expect(afterEdit.statusCode).toBe(200);
     expect(afterEdit.headers['last-modified']).toBe(new Date(edited).toUTCString());
-    expect(afterEdit.json<{ contacts: Contact[] }>().contacts.find((c) => c.contactId === '102')?.fname).toBe('Renamed');
+    expect(afterEdit.json<{ contacts: Contact[] }>().contacts.find((c) => c.contactId === '102')?.fname).toBe(
+      'Renamed',
+    );
     // An edit in another tenant does not.
-    await t.db.kysely.updateTable('extensions').set({ updated_at: Date.now() }).where('tenant_id', '=', OTHER).execute();
-    expect((await get(good, { 'if-modified-since': afterEdit.headers['last-modified'] as string })).statusCode).toBe(304);
+    await t.db.kysely
+      .updateTable('extensions')
+      .set({ updated_at: Date.now() })
+      .where('tenant_id', '=', OTHER)
+      .execute();
+    expect((await get(good, { 'if-modified-since': afterEdit.headers['last-modified'] as string })).statusCode).toBe(
+      304,
+    );
   });
 
   it('sees a deleted extension although no remaining row is newer (the trigger dates the deletion)', async () => {
@@ -139,11 +202,19 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
   });
 
   it('refuses wrong credentials with the same 403 as /provision, before any 304 and without a word about the tenant', async () => {
-    const prov = await t.app.inject({ method: 'GET', url: `/api/v1/provision?${new URLSearchParams({ ...good, cloud_password: 'wrong-one' }).toString()}`, remoteAddress: '10.1.0.9' });
+    const prov = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/provision?${new URLSearchParams({ ...good, cloud_password: 'wrong-one' }).toString()}`,
+      remoteAddress: '10.1.0.9',
+    });
     expect(prov.statusCode).toBe(403);
     const provMessage = /<message>([^<]*)<\/message>/.exec(prov.body)?.[1];
     const answers = [
-      await get({ ...good, cloud_password: 'wrong-one' }, { 'if-modified-since': new Date().toUTCString() }, '10.1.0.2'),
+      await get(
+        { ...good, cloud_password: 'wrong-one' },
+        { 'if-modified-since': new Date().toUTCString() },
+        '10.1.0.2',
+      ),
       await get({ ...good, cloud_username: 'nobody@nowhere.example' }, {}, '10.1.0.2'),
       await post({ ...good, cloud_id: 'OTHER9' }),
       await get({}, { authorization: `Basic ${Buffer.from(`${USER}:nope`).toString('base64')}` }, '10.1.0.2'),
@@ -153,7 +224,12 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
       expect(res.json()).toEqual({ error: { code: 'forbidden', message: provMessage } });
       expect(res.headers['last-modified']).toBeUndefined();
     }
-    const es = await t.app.inject({ method: 'GET', url: `/api/v1/directory?${new URLSearchParams({ ...good, cloud_password: 'x' })}`, headers: { 'accept-language': 'es' }, remoteAddress: '10.1.0.3' });
+    const es = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/directory?${new URLSearchParams({ ...good, cloud_password: 'x' })}`,
+      headers: { 'accept-language': 'es' },
+      remoteAddress: '10.1.0.3',
+    });
     expect(es.json().error.message).toBe('Credenciales no válidas');
     const missing = await get({ cloud_id: 'ACME1', cloud_username: USER }, {}, '10.1.0.4');
     expect(missing.statusCode).toBe(400);
@@ -162,15 +238,33 @@ describe('company directory (Acrobits Web Service Contacts)', () => {
 
   it('is throttled like /provision: a parallel burst of guesses gets at most the limit checked, then 429', async () => {
     const victim = 'throttle.dir@bluebird.example';
-    const link = await t.call('linkExtension', { email: victim, did: '+15550104', pin: '432188', password: PASSWORD, extension: '104', domain: TENANT, tenant_id: TENANT }, { token: admin });
+    const link = await t.call(
+      'linkExtension',
+      {
+        email: victim,
+        did: '+15550104',
+        pin: '432188',
+        password: PASSWORD,
+        extension: '104',
+        domain: TENANT,
+        tenant_id: TENANT,
+      },
+      { token: admin },
+    );
     expect(link.statusCode, link.body).toBe(200);
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => get({ cloud_id: 'ACME1', cloud_username: victim, cloud_password: `guess-${i}` }, {}, '10.2.0.1')));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        get({ cloud_id: 'ACME1', cloud_username: victim, cloud_password: `guess-${i}` }, {}, '10.2.0.1'),
+      ),
+    );
     const codes = burst.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 403)).toHaveLength(4);
     expect(codes.filter((c) => c === 429)).toHaveLength(6);
     const limited = burst.find((r) => r.statusCode === 429)!;
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The right password from the same address is refused too while the lock holds.
-    expect((await get({ cloud_id: 'ACME1', cloud_username: victim, cloud_password: PASSWORD }, {}, '10.2.0.1')).statusCode).toBe(429);
+    expect(
+      (await get({ cloud_id: 'ACME1', cloud_username: victim, cloud_password: PASSWORD }, {}, '10.2.0.1')).statusCode,
+    ).toBe(429);
   });
 });

@@ -10,11 +10,16 @@ import * as domains from './domains.service';
 export const domainsRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
-  route(app, calls.domainSummary, async (req, reply) => sendList(reply, await domains.listDomains(deps, actorOf(req), req.body ?? {})));
+  route(app, calls.domainSummary, async (req, reply) =>
+    sendList(reply, await domains.listDomains(deps, actorOf(req), req.body ?? {})),
+  );
 
   route(app, calls.domainDetail, (req) => domains.getDomain(deps, actorOf(req), req.body.id));
 
-  route(app, calls.createUpdateDomain, async (req) => ({ id: await domains.saveDomain(deps, actorOf(req), req.body), message: t(req, 'dataSaved') }));
+  route(app, calls.createUpdateDomain, async (req) => ({
+    id: await domains.saveDomain(deps, actorOf(req), req.body),
+    message: t(req, 'dataSaved'),
+  }));
 
   route(app, calls.deleteDomainDetail, async (req) => {
     await domains.deleteDomain(deps, actorOf(req), req.body.id);

@@ -10,7 +10,12 @@ const COLUMNS = ['id', 'ext', 'domain', 'tenant_id'] as const;
 
 /** Domains of the tenants the caller may see. */
 export async function listDomains(deps: Deps, actor: Actor, params: ListParams) {
-  const base = scopeToCaller(deps.db.kysely, deps.db.kysely.selectFrom('domains').select(COLUMNS), actor.caller, 'tenant_id');
+  const base = scopeToCaller(
+    deps.db.kysely,
+    deps.db.kysely.selectFrom('domains').select(COLUMNS),
+    actor.caller,
+    'tenant_id',
+  );
   return runList(base, params, {
     search: ['ext', 'domain', 'tenant_id'],
     sorts: { id: byColumn('id'), ext: byText('ext'), domain: byText('domain'), tenant_id: byText('tenant_id') },
@@ -31,12 +36,16 @@ export async function saveDomain(deps: Deps, actor: Actor, body: CreateUpdateDom
   await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
   const now = Date.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const before = body.id === undefined ? undefined : await trx.selectFrom('domains').selectAll().where('id', '=', body.id).executeTakeFirst();
+    const before =
+      body.id === undefined
+        ? undefined
+        : await trx.selectFrom('domains').selectAll().where('id', '=', body.id).executeTakeFirst();
     if (body.id !== undefined) {
       if (!before) throw notFound();
       // The stored tenant decides visibility: a caller cannot reach another tenant's domain by naming their own.
       await assertTenantVisible(trx, actor.caller, before.tenant_id);
-      if (before.ext !== body.ext || before.tenant_id !== body.tenant_id) throw new AppError('locked_on_edit', 'lockedOnEdit');
+      if (before.ext !== body.ext || before.tenant_id !== body.tenant_id)
+        throw new AppError('locked_on_edit', 'lockedOnEdit');
     }
     if (!(await findTenant(trx, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
     const dup = await trx
@@ -56,7 +65,12 @@ export async function saveDomain(deps: Deps, actor: Actor, body: CreateUpdateDom
       await recordAudit(trx, actor, { entity: 'domain', entity_id: row.id, action: 'create', after: row });
       return row.id;
     }
-    const after = await trx.updateTable('domains').set({ domain: body.domain, updated_at: now }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('domains')
+      .set({ domain: body.domain, updated_at: now })
+      .where('id', '=', before.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { entity: 'domain', entity_id: before.id, action: 'update', before, after });
     return before.id;
   });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type CsvRow = Record<string, string>;
-const exportRows = async (tenant_id: string): Promise<CsvRow[]> => (await t.call('extensionsExport', { tenant_id }, { token: r.admin })).json().rows;
+const exportRows = async (tenant_id: string): Promise<CsvRow[]> =>
+  (await t.call('extensionsExport', { tenant_id }, { token: r.admin })).json().rows;
 const withTenant = (rows: CsvRow[], tenantid: string): CsvRow[] => rows.map((row) => ({ ...row, tenantid }));
 
 describe('export and import', () => {
@@ -39,16 +40,27 @@ describe('export and import', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Invalid Format');
     }
-    expect((await t.call('extensionsImport', withTenant([row!], 'acme.example'), { token: r.reseller })).statusCode).toBe(403);
+    expect(
+      (await t.call('extensionsImport', withTenant([row!], 'acme.example'), { token: r.reseller })).statusCode,
+    ).toBe(403);
   });
 
   it('previews creates, updates and row errors with reasons, then applies the valid rows in a job', async () => {
     const rows = withTenant(await exportRows('cobalt.example'), 'cobalt.example');
     const linkedRow = rows.find((x) => x.Linked === 'true')!;
-    const edited = rows.map((x) => (x.Extension === '102' ? { ...x, 'First Name': 'Imported' } : x === linkedRow ? { ...x, Linked: 'false' } : x));
+    const edited = rows.map((x) =>
+      x.Extension === '102' ? { ...x, 'First Name': 'Imported' } : x === linkedRow ? { ...x, Linked: 'false' } : x,
+    );
     const linkedLine = rows.indexOf(linkedRow) + 2;
     const extra = [
-      { ...rows[0]!, Extension: '7000', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false', Email: '"new@cobalt.example"' },
+      {
+        ...rows[0]!,
+        Extension: '7000',
+        Linked: 'false',
+        'Mobile App Allowed': 'false',
+        'Desktop App Allowed': 'false',
+        Email: '"new@cobalt.example"',
+      },
       { ...rows[0]!, Extension: 'bad ext!' },
       { ...rows[0]!, Extension: '7001', Linked: 'false', Email: 'not-an-email' },
       { ...rows[0]!, Extension: '7002', Linked: 'false', Domain: 'other.example' },
@@ -57,9 +69,15 @@ describe('export and import', () => {
       { ...rows[0]!, Extension: '102' },
     ];
     const all = [...edited, ...extra];
-    const preview = (await t.call('extensionsImport', { rows: all, dry_run: true }, { token: r.admin, lang: 'en' })).json();
+    const preview = (
+      await t.call('extensionsImport', { rows: all, dry_run: true }, { token: r.admin, lang: 'en' })
+    ).json();
     expect(preview).toMatchObject({ to_create: 1, to_update: 1, unchanged: 43 });
-    const reasons = preview.errors.map((e: { row: number; extension: string; reason: string }) => [e.row, e.extension, e.reason]);
+    const reasons = preview.errors.map((e: { row: number; extension: string; reason: string }) => [
+      e.row,
+      e.extension,
+      e.reason,
+    ]);
     expect(reasons).toEqual([
       [linkedLine, linkedRow.Extension, 'Linked cannot be changed by import; use Email QR or the un-link toggle.'],
       [48, 'bad ext!', 'The extension may contain only digits, letters and * # + _ . -'],
@@ -69,47 +87,103 @@ describe('export and import', () => {
       [52, '7004', 'Admin is not valid.'],
       [53, '102', 'This extension appears more than once in the file.'],
     ]);
-    expect(await t.db.kysely.selectFrom('extensions').select('id').where('extension', '=', '7000').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.kysely.selectFrom('extensions').select('id').where('extension', '=', '7000').executeTakeFirst(),
+    ).toBeUndefined();
     const applied = (await t.call('extensionsImport', { rows: all }, { token: r.admin })).json();
     expect(applied.job_id).toBeGreaterThan(0);
     await t.deps.jobs.drain();
     const job = (await t.call('jobStatus', { id: applied.job_id }, { token: r.admin })).json();
     expect(job).toMatchObject({ status: 'done', done: 2, total: 2, failed: 7, result: { applied: 2, skipped: 7 } });
-    const created = await t.db.kysely.selectFrom('extensions').selectAll().where('tenant_id', '=', 'cobalt.example').where('extension', '=', '7000').executeTakeFirstOrThrow();
+    const created = await t.db.kysely
+      .selectFrom('extensions')
+      .selectAll()
+      .where('tenant_id', '=', 'cobalt.example')
+      .where('extension', '=', '7000')
+      .executeTakeFirstOrThrow();
     expect(created.email).toBe('new@cobalt.example');
-    expect((await t.db.kysely.selectFrom('builtin_extensions').select('firstname').where('tenant_id', '=', 'cobalt.example').where('extension', '=', '102').executeTakeFirstOrThrow()).firstname).toBe('Imported');
-    const again = (await t.call('extensionsImport', { rows: withTenant(await exportRows('cobalt.example'), 'cobalt.example'), dry_run: true }, { token: r.admin })).json();
+    expect(
+      (
+        await t.db.kysely
+          .selectFrom('builtin_extensions')
+          .select('firstname')
+          .where('tenant_id', '=', 'cobalt.example')
+          .where('extension', '=', '102')
+          .executeTakeFirstOrThrow()
+      ).firstname,
+    ).toBe('Imported');
+    const again = (
+      await t.call(
+        'extensionsImport',
+        { rows: withTenant(await exportRows('cobalt.example'), 'cobalt.example'), dry_run: true },
+        { token: r.admin },
+      )
+    ).json();
     expect(again).toEqual({ to_create: 0, to_update: 0, unchanged: 46, errors: [] });
   });
 
   it('refuses turning apps on beyond the licence limit, row by row', async () => {
     const rows = withTenant(await exportRows('summit.example'), 'summit.example');
     const used = rows.filter((x) => x['Desktop App Allowed'] === 'true').length;
-    await t.db.kysely.updateTable('licences').set({ vcx_desktop: used + 1 }).where('tenant_id', '=', 'summit.example').execute();
-    const off = rows.filter((x) => x['Desktop App Allowed'] === 'false').slice(0, 2).map((x): CsvRow => ({ ...x, 'Desktop App Allowed': 'true' }));
+    await t.db.kysely
+      .updateTable('licences')
+      .set({ vcx_desktop: used + 1 })
+      .where('tenant_id', '=', 'summit.example')
+      .execute();
+    const off = rows
+      .filter((x) => x['Desktop App Allowed'] === 'false')
+      .slice(0, 2)
+      .map((x): CsvRow => ({ ...x, 'Desktop App Allowed': 'true' }));
     const preview = (await t.call('extensionsImport', { rows: off, dry_run: true }, { token: r.admin })).json();
     expect(preview.to_update).toBe(1);
-    expect(preview.errors).toEqual([{ row: 3, extension: off[1]!.Extension, reason: `The desktop app licence limit of this tenant is ${used + 1}; ${used + 1} are in use.` }]);
+    expect(preview.errors).toEqual([
+      {
+        row: 3,
+        extension: off[1]!.Extension,
+        reason: `The desktop app licence limit of this tenant is ${used + 1}; ${used + 1} are in use.`,
+      },
+    ]);
   });
 });
 
 describe('import needs the roles of the single calls (issue 13, finding 3)', () => {
   const bluebird = async () => withTenant(await exportRows('bluebird.example'), 'bluebird.example');
-  const count = async () => Number((await t.db.kysely.selectFrom('extensions').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', 'bluebird.example').executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('extensions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', 'bluebird.example')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('refuses a simple user or reseller user import that adds an extension, dry run included; nothing is created', async () => {
     const rows = await bluebird();
     const before = await count();
-    const added = [...rows, { ...rows[0]!, Extension: '7100', Admin: 'true', Linked: 'false', Email: 'boss@bluebird.example' }];
+    const added = [
+      ...rows,
+      { ...rows[0]!, Extension: '7100', Admin: 'true', Linked: 'false', Email: 'boss@bluebird.example' },
+    ];
     for (const token of [r.simple, r.reseller]) {
       for (const body of [{ rows: added, dry_run: true }, { rows: added }, added]) {
         const res = await t.call('extensionsImport', body, { token, lang: 'en' });
         expect(res.statusCode, res.body).toBe(403);
-        expect(res.json().error.message).toBe(`Line ${rows.length + 2} (extension 7100): only an administrator can add extensions or change Admin or Site Name, by import as by hand.`);
+        expect(res.json().error.message).toBe(
+          `Line ${rows.length + 2} (extension 7100): only an administrator can add extensions or change Admin or Site Name, by import as by hand.`,
+        );
       }
     }
     expect(await count()).toBe(before);
-    expect(await t.db.kysely.selectFrom('jobs').select('id').where('type', '=', 'extensions.import').where('created_by', '!=', 'user:1').execute()).toEqual([]);
+    expect(
+      await t.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('type', '=', 'extensions.import')
+        .where('created_by', '!=', 'user:1')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses a simple user import that sets Admin or changes Site Name of an existing extension', async () => {
@@ -122,51 +196,128 @@ describe('import needs the roles of the single calls (issue 13, finding 3)', () 
       expect(res.json().error.message).toContain(plain.Extension);
       expect((await t.call('extensionsImport', edited, { token: r.simple })).statusCode).toBe(403);
     }
-    const stored = await t.db.kysely.selectFrom('extensions').select(['admin', 'site_name']).where('tenant_id', '=', 'bluebird.example').where('extension', '=', plain.Extension).executeTakeFirstOrThrow();
+    const stored = await t.db.kysely
+      .selectFrom('extensions')
+      .select(['admin', 'site_name'])
+      .where('tenant_id', '=', 'bluebird.example')
+      .where('extension', '=', plain.Extension)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ admin: 0, site_name: plain['Site Name'] });
   });
 
   it("applies a simple user's import that only edits what editUserDetails and the app switches allow", async () => {
     const rows = await bluebird();
     const target = rows.find((x) => x.Linked === 'false' && x['Mobile App Allowed'] === 'false')!;
-    const edited = rows.map((x) => (x === target ? { ...x, 'First Name': 'Edited', 'Last Name': 'ByImport', Email: 'edited@bluebird.example', 'Mobile App Allowed': 'true' } : x));
+    const edited = rows.map((x) =>
+      x === target
+        ? {
+            ...x,
+            'First Name': 'Edited',
+            'Last Name': 'ByImport',
+            Email: 'edited@bluebird.example',
+            'Mobile App Allowed': 'true',
+          }
+        : x,
+    );
     const preview = await t.call('extensionsImport', { rows: edited, dry_run: true }, { token: r.simple });
     expect(preview.json()).toEqual({ to_create: 0, to_update: 1, unchanged: rows.length - 1, errors: [] });
     const applied = await t.call('extensionsImport', edited, { token: r.simple });
     expect(applied.statusCode, applied.body).toBe(200);
     await t.deps.jobs.drain();
-    const stored = await t.db.kysely.selectFrom('extensions').selectAll().where('tenant_id', '=', 'bluebird.example').where('extension', '=', target.Extension).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ firstname: 'Edited', lastname: 'ByImport', email: 'edited@bluebird.example', mobile_app_allowed: 1, admin: target.Admin === 'true' ? 1 : 0 });
+    const stored = await t.db.kysely
+      .selectFrom('extensions')
+      .selectAll()
+      .where('tenant_id', '=', 'bluebird.example')
+      .where('extension', '=', target.Extension)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      firstname: 'Edited',
+      lastname: 'ByImport',
+      email: 'edited@bluebird.example',
+      mobile_app_allowed: 1,
+      admin: target.Admin === 'true' ? 1 : 0,
+    });
   });
 
   it("refuses, row by row, what editUserDetails refuses: a linked user's email, and for non-admins a domain outside the tenant", async () => {
     const rows = await bluebird();
     const linked = rows.find((x) => x.Linked === 'true')!;
     const other = rows.find((x) => x.Linked === 'false')!;
-    const edited = rows.map((x) => (x === linked ? { ...x, Email: 'moved@bluebird.example' } : x === other ? { ...x, Domain: 'cobalt.example' } : x));
+    const edited = rows.map((x) =>
+      x === linked ? { ...x, Email: 'moved@bluebird.example' } : x === other ? { ...x, Domain: 'cobalt.example' } : x,
+    );
     for (const token of [r.admin, r.simple]) {
       const preview = (await t.call('extensionsImport', { rows: edited, dry_run: true }, { token, lang: 'en' })).json();
-      expect(preview.errors).toEqual([
-        { row: rows.indexOf(linked) + 2, extension: linked.Extension, reason: 'The email of a linked user can only be changed after un-linking.' },
-        { row: rows.indexOf(other) + 2, extension: other.Extension, reason: 'This domain does not belong to the tenant.' },
-      ].sort((a, b) => a.row - b.row));
+      expect(preview.errors).toEqual(
+        [
+          {
+            row: rows.indexOf(linked) + 2,
+            extension: linked.Extension,
+            reason: 'The email of a linked user can only be changed after un-linking.',
+          },
+          {
+            row: rows.indexOf(other) + 2,
+            extension: other.Extension,
+            reason: 'This domain does not belong to the tenant.',
+          },
+        ].sort((a, b) => a.row - b.row),
+      );
     }
   });
 
   it('an admin import may still add extensions and set Admin', async () => {
     const rows = await bluebird();
-    const added = [...rows, { ...rows[0]!, Extension: '7101', Admin: 'true', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false' }];
+    const added = [
+      ...rows,
+      {
+        ...rows[0]!,
+        Extension: '7101',
+        Admin: 'true',
+        Linked: 'false',
+        'Mobile App Allowed': 'false',
+        'Desktop App Allowed': 'false',
+      },
+    ];
     const res = await t.call('extensionsImport', added, { token: r.admin });
     expect(res.json()).toMatchObject({ to_create: 1, errors: [] });
     await t.deps.jobs.drain();
-    expect((await t.db.kysely.selectFrom('extensions').select('admin').where('tenant_id', '=', 'bluebird.example').where('extension', '=', '7101').executeTakeFirstOrThrow()).admin).toBe(1);
+    expect(
+      (
+        await t.db.kysely
+          .selectFrom('extensions')
+          .select('admin')
+          .where('tenant_id', '=', 'bluebird.example')
+          .where('extension', '=', '7101')
+          .executeTakeFirstOrThrow()
+      ).admin,
+    ).toBe(1);
   });
 });
 
-const adminCaller: Caller = { kind: 'user', id: 1, role: 'admin', name: 'Admin', username: 'admin', email: '', pictureUrl: null, company: '', sessionId: 0 };
+const adminCaller: Caller = {
+  kind: 'user',
+  id: 1,
+  role: 'admin',
+  name: 'Admin',
+  username: 'admin',
+  email: '',
+  pictureUrl: null,
+  company: '',
+  sessionId: 0,
+};
 const manyRows = (n: number, tenantid = 'summit.example'): CsvRow[] =>
   Array.from({ length: n }, (_, i) => ({
-    Extension: String(100_000 + i), Domain: 'summit.example', 'Site Name': 'Main', 'First Name': `F${i}`, 'Last Name': 'L', Admin: 'false', Email: '', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false', tenantid,
+    Extension: String(100_000 + i),
+    Domain: 'summit.example',
+    'Site Name': 'Main',
+    'First Name': `F${i}`,
+    'Last Name': 'L',
+    Admin: 'false',
+    Email: '',
+    Linked: 'false',
+    'Mobile App Allowed': 'false',
+    'Desktop App Allowed': 'false',
+    tenantid,
   }));
 
 describe('import size, time and concurrency (issue 13, finding 8)', () => {
@@ -189,8 +340,12 @@ describe('import size, time and concurrency (issue 13, finding 8)', () => {
       last = now;
     }, 1);
     const largeMs = await timed(large).finally(() => clearInterval(ticker));
-    expect(largeMs / smallMs, `2,000 rows ${smallMs.toFixed(0)} ms, 20,000 rows ${largeMs.toFixed(0)} ms`).toBeLessThan(30);
-    expect(maxGap, `longest event-loop stall ${maxGap.toFixed(0)} ms of ${largeMs.toFixed(0)} ms`).toBeLessThan(Math.max(100, largeMs / 3));
+    expect(largeMs / smallMs, `2,000 rows ${smallMs.toFixed(0)} ms, 20,000 rows ${largeMs.toFixed(0)} ms`).toBeLessThan(
+      30,
+    );
+    expect(maxGap, `longest event-loop stall ${maxGap.toFixed(0)} ms of ${largeMs.toFixed(0)} ms`).toBeLessThan(
+      Math.max(100, largeMs / 3),
+    );
   });
 
   it('refuses more than 20,000 rows', async () => {
@@ -202,7 +357,9 @@ describe('import size, time and concurrency (issue 13, finding 8)', () => {
     await createUser(t.db, { username: 'importer', password: 'importer-pass-1', company: 'bluebird.example' });
     const token = await t.login('importer', 'importer-pass-1');
     const rows = withTenant(await exportRows('bluebird.example'), 'bluebird.example');
-    const edits = Array.from({ length: 6 }, (_, n) => rows.map((x, i) => (i === 0 ? { ...x, 'Last Name': `Parallel ${n}` } : x)));
+    const edits = Array.from({ length: 6 }, (_, n) =>
+      rows.map((x, i) => (i === 0 ? { ...x, 'Last Name': `Parallel ${n}` } : x)),
+    );
     const replies = await Promise.all(edits.map((body) => t.call('extensionsImport', body, { token, lang: 'fr' })));
     const ok = replies.filter((x) => x.statusCode === 200);
     const refused = replies.filter((x) => x.statusCode === 429);
@@ -219,7 +376,18 @@ describe('import size, time and concurrency (issue 13, finding 8)', () => {
     expect((await t.call('extensionsImport', edits[1], { token })).statusCode).toBe(200);
     await t.deps.jobs.drain();
     // Parallel dry runs by one caller: at most one plans at a time; the others are told to wait.
-    const dry = await Promise.all(Array.from({ length: 5 }, () => t.call('extensionsImport', { rows: manyRows(5_000, 'bluebird.example').map((x) => ({ ...x, Domain: 'bluebird.example' })), dry_run: true }, { token })));
+    const dry = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call(
+          'extensionsImport',
+          {
+            rows: manyRows(5_000, 'bluebird.example').map((x) => ({ ...x, Domain: 'bluebird.example' })),
+            dry_run: true,
+          },
+          { token },
+        ),
+      ),
+    );
     expect(dry.map((x) => x.statusCode).sort()).toContain(429);
   });
 
@@ -228,7 +396,8 @@ describe('import size, time and concurrency (issue 13, finding 8)', () => {
     const token = await t.login('busy', 'busy-pass-1');
     const rows = withTenant(await exportRows('bluebird.example'), 'bluebird.example').slice(0, 1);
     const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await t.call('extensionsImport', { rows, dry_run: true }, { token })).statusCode);
+    for (let i = 0; i < 31; i++)
+      codes.push((await t.call('extensionsImport', { rows, dry_run: true }, { token })).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
   });

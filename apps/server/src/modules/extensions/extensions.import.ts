@@ -1,6 +1,15 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
-import { CSV_HEADERS, EXTENSION_PATTERN, type ImportPreview, LIMITS, type Language, type MessageKey, exportFileName, formatMessage } from '@provisio/contract';
+import {
+  CSV_HEADERS,
+  EXTENSION_PATTERN,
+  type ImportPreview,
+  LIMITS,
+  type Language,
+  type MessageKey,
+  exportFileName,
+  formatMessage,
+} from '@provisio/contract';
 import type { Deps } from '../../deps';
 import type { PlatformExtension } from '../../platform/connector';
 import type { Caller } from '../../lib/caller';
@@ -36,13 +45,19 @@ const text = (v: Row[string]) => (v === null || v === undefined ? '' : String(v)
 
 /** A row that only an administrator may import (creating rows, or changing what the single calls keep for admins). */
 class AdminOnly extends Error {
-  constructor(readonly row: number, readonly extension: string) {
+  constructor(
+    readonly row: number,
+    readonly extension: string,
+  ) {
     super('importAdminOnly');
   }
 }
 
 class RowError extends Error {
-  constructor(readonly key: MessageKey, readonly params: Record<string, string | number> = {}) {
+  constructor(
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -81,8 +96,16 @@ function parseRow(row: Row): ImportItem & { linked: boolean } {
   };
 }
 
-const samePlatform = (a: PlatformExtension, b: { domain: string; site_name: string; firstname: string; lastname: string; email: string; admin: boolean }) =>
-  a.domain === b.domain && a.siteName === b.site_name && a.firstname === b.firstname && a.lastname === b.lastname && a.email === b.email && a.admin === b.admin;
+const samePlatform = (
+  a: PlatformExtension,
+  b: { domain: string; site_name: string; firstname: string; lastname: string; email: string; admin: boolean },
+) =>
+  a.domain === b.domain &&
+  a.siteName === b.site_name &&
+  a.firstname === b.firstname &&
+  a.lastname === b.lastname &&
+  a.email === b.email &&
+  a.admin === b.admin;
 
 /**
  * Checks every row of an import (header keys, values, domains, Linked unchanged, licence limits in row order)
@@ -94,10 +117,16 @@ const samePlatform = (a: PlatformExtension, b: { domain: string; site_name: stri
  * a domain of its tenant, and no one changes a linked user's email (editUserDetails needs delink for that). An
  * admin-only row refuses the whole import, dry run included (403), so nothing is applied.
  */
-export async function planImport(deps: Deps, caller: Caller, rows: Row[], lang: Language): Promise<{ preview: ImportPreview; plan: ImportPlan }> {
+export async function planImport(
+  deps: Deps,
+  caller: Caller,
+  rows: Row[],
+  lang: Language,
+): Promise<{ preview: ImportPreview; plan: ImportPlan }> {
   for (let i = 0; i < rows.length; i++) {
     const keys = Object.keys(rows[i]!);
-    if (keys.length !== KEYS.size || keys.some((k) => !KEYS.has(k))) throw new AppError('validation_failed', 'importInvalidFormat');
+    if (keys.length !== KEYS.size || keys.some((k) => !KEYS.has(k)))
+      throw new AppError('validation_failed', 'importInvalidFormat');
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
   }
   const isAdmin = caller.role === 'admin';
@@ -118,8 +147,15 @@ export async function planImport(deps: Deps, caller: Caller, rows: Row[], lang: 
     const db = deps.db.kysely;
     if (!(await findTenant(db, tenantId))) throw new AppError('not_found', 'tenantNotFound');
     const existing = new Map((await listTenantExtensions(db, tenantId, {})).rows.map((r) => [r.extension, r]));
-    const domains = new Set((await db.selectFrom('tenant_domains').select('domain').where('tenant_id', '=', tenantId).execute()).map((d) => d.domain));
-    const use = { mobile_app_allowed: await appUse(db, tenantId, 'mobile_app_allowed'), desktop_app_allowed: await appUse(db, tenantId, 'desktop_app_allowed') };
+    const domains = new Set(
+      (await db.selectFrom('tenant_domains').select('domain').where('tenant_id', '=', tenantId).execute()).map(
+        (d) => d.domain,
+      ),
+    );
+    const use = {
+      mobile_app_allowed: await appUse(db, tenantId, 'mobile_app_allowed'),
+      desktop_app_allowed: await appUse(db, tenantId, 'desktop_app_allowed'),
+    };
     const seen = new Set<string>();
     const items: ImportItem[] = [];
     let planned = 0;
@@ -133,15 +169,23 @@ export async function planImport(deps: Deps, caller: Caller, rows: Row[], lang: 
         if (domains.size > 0 && !domains.has(item.domain)) throw new RowError('domainNotInTenant');
         const old = existing.get(item.extension);
         if (linked !== (old?.linked ?? false)) throw new RowError('importLinkedReadOnly');
-        if (!isAdmin && (!old || item.admin !== old.admin || item.siteName !== old.site_name)) throw new AdminOnly(i + 2, item.extension);
-        if (!isAdmin && old && item.domain !== old.domain && !domains.has(item.domain)) throw new RowError('domainNotInTenant');
-        if (old?.linked && item.email.toLowerCase() !== old.email.toLowerCase()) throw new RowError('linkedEmailLocked');
-        const sameAll = old && samePlatform(item, old) && old.mobile_app_allowed === item.mobile_app_allowed && old.desktop_app_allowed === item.desktop_app_allowed;
+        if (!isAdmin && (!old || item.admin !== old.admin || item.siteName !== old.site_name))
+          throw new AdminOnly(i + 2, item.extension);
+        if (!isAdmin && old && item.domain !== old.domain && !domains.has(item.domain))
+          throw new RowError('domainNotInTenant');
+        if (old?.linked && item.email.toLowerCase() !== old.email.toLowerCase())
+          throw new RowError('linkedEmailLocked');
+        const sameAll =
+          old &&
+          samePlatform(item, old) &&
+          old.mobile_app_allowed === item.mobile_app_allowed &&
+          old.desktop_app_allowed === item.desktop_app_allowed;
         if (sameAll) {
           preview.unchanged++;
           continue;
         }
-        if (old && !samePlatform(item, old) && !deps.connector.upsertExtensions) throw new RowError('platformCannotWrite');
+        if (old && !samePlatform(item, old) && !deps.connector.upsertExtensions)
+          throw new RowError('platformCannotWrite');
         if (!old && !deps.connector.upsertExtensions) throw new RowError('platformCannotWrite');
         for (const col of ['mobile_app_allowed', 'desktop_app_allowed'] as AppColumnName[]) {
           const was = old?.[col] ?? false;
@@ -155,7 +199,8 @@ export async function planImport(deps: Deps, caller: Caller, rows: Row[], lang: 
         else preview.to_create++;
         items.push(item);
       } catch (err) {
-        if (err instanceof AdminOnly) throw new AppError('forbidden', 'importAdminOnly', { row: err.row, extension: err.extension });
+        if (err instanceof AdminOnly)
+          throw new AppError('forbidden', 'importAdminOnly', { row: err.row, extension: err.extension });
         if (!(err instanceof RowError)) throw err;
         fail(i, text(raw.Extension), err.key, err.params);
       }
@@ -195,7 +240,8 @@ export async function exportExtensions(deps: Deps, caller: Caller, tenantId: str
 /** Callers with a check in progress, per database (so per app); claimed and released synchronously, hence atomic. */
 const planning = new WeakMap<object, Set<string>>();
 
-const busy = (seconds: number) => new AppError('too_many_attempts', 'importBusy', { seconds }, { 'retry-after': String(seconds) });
+const busy = (seconds: number) =>
+  new AppError('too_many_attempts', 'importBusy', { seconds }, { 'retry-after': String(seconds) });
 
 /**
  * Checks an import; unless it is a dry run, a job applies the valid rows (job_id in the reply). One caller has at
@@ -204,7 +250,13 @@ const busy = (seconds: number) => new AppError('too_many_attempts', 'importBusy'
  * so parallel requests cannot both get in). Administrators may queue several jobs (as they may create extensions
  * one call after the other).
  */
-export async function importExtensions(deps: Deps, actor: Actor, rows: Row[], dryRun: boolean, lang: Language): Promise<ImportPreview> {
+export async function importExtensions(
+  deps: Deps,
+  actor: Actor,
+  rows: Row[],
+  dryRun: boolean,
+  lang: Language,
+): Promise<ImportPreview> {
   const who = `${actor.caller.kind}:${actor.caller.id}`;
   const mine = planning.get(deps.db) ?? new Set<string>();
   planning.set(deps.db, mine);
@@ -212,14 +264,27 @@ export async function importExtensions(deps: Deps, actor: Actor, rows: Row[], dr
   mine.add(who);
   try {
     const slot = await takeRateSlot(deps.db, `import:${who}`, IMPORTS_PER_WINDOW, IMPORT_WINDOW_MS);
-    if (!slot.ok) throw new AppError('too_many_attempts', 'tooManyImports', { minutes: slot.minutes }, { 'retry-after': String(slot.minutes * 60) });
+    if (!slot.ok)
+      throw new AppError(
+        'too_many_attempts',
+        'tooManyImports',
+        { minutes: slot.minutes },
+        { 'retry-after': String(slot.minutes * 60) },
+      );
     return await checkAndQueue(deps, actor, who, rows, dryRun, lang);
   } finally {
     mine.delete(who);
   }
 }
 
-async function checkAndQueue(deps: Deps, actor: Actor, who: string, rows: Row[], dryRun: boolean, lang: Language): Promise<ImportPreview> {
+async function checkAndQueue(
+  deps: Deps,
+  actor: Actor,
+  who: string,
+  rows: Row[],
+  dryRun: boolean,
+  lang: Language,
+): Promise<ImportPreview> {
   const { preview, plan } = await planImport(deps, actor.caller, rows, lang);
   if (dryRun || plan.groups.length === 0) return preview;
   const tenantId = plan.groups.length === 1 ? plan.groups[0]!.tenant_id : null;
@@ -228,7 +293,12 @@ async function checkAndQueue(deps: Deps, actor: Actor, who: string, rows: Row[],
   const { id, joined } = await deps.jobs.enqueue(EXTENSIONS_IMPORT, payload, { dedupeKey, tenantId, createdBy: who });
   if (joined) throw busy(BUSY_JOB_SECONDS);
   for (const g of plan.groups) {
-    await recordAudit(deps.db.kysely, actor, { entity: 'extension', entity_id: `${g.tenant_id}/import`, action: 'update', after: { job_id: id, rows: g.items.length, to_create: preview.to_create, to_update: preview.to_update } });
+    await recordAudit(deps.db.kysely, actor, {
+      entity: 'extension',
+      entity_id: `${g.tenant_id}/import`,
+      action: 'update',
+      after: { job_id: id, rows: g.items.length, to_create: preview.to_create, to_update: preview.to_update },
+    });
   }
   return { ...preview, job_id: id };
 }

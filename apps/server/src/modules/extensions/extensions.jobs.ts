@@ -40,7 +40,10 @@ const Checkpoint = z.object({ group: z.number(), index: z.number(), done: z.numb
  */
 export const extensionsImportJob = defineJob({
   type: EXTENSIONS_IMPORT,
-  payload: z.object({ groups: z.array(z.object({ tenant_id: z.string(), items: z.array(ImportItem) })), skipped: z.number().default(0) }),
+  payload: z.object({
+    groups: z.array(z.object({ tenant_id: z.string(), items: z.array(ImportItem) })),
+    skipped: z.number().default(0),
+  }),
   async run(ctx, deps: Deps) {
     const { groups, skipped } = ctx.payload;
     const total = groups.reduce((n, g) => n + g.items.length, 0);

@@ -6,7 +6,20 @@ import { type ListParams, byColumn, byText, runList } from '../../lib/list-query
 import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
 import { LIFECYCLE_COLUMNS, type StoredLifecycle, whereLifecycle } from './lifecycle';
 
-export const EXTENSION_COLUMNS = ['id', 'tenant_id', 'extension', 'domain', 'site_name', 'firstname', 'lastname', 'admin', 'email', 'linked', 'mobile_app_allowed', 'desktop_app_allowed'] as const;
+export const EXTENSION_COLUMNS = [
+  'id',
+  'tenant_id',
+  'extension',
+  'domain',
+  'site_name',
+  'firstname',
+  'lastname',
+  'admin',
+  'email',
+  'linked',
+  'mobile_app_allowed',
+  'desktop_app_allowed',
+] as const;
 
 const PAD = sql.lit('0'.repeat(64));
 /** Extensions sort as numbers when they are numbers: left-padded to 64 characters (works on both databases). */
@@ -31,7 +44,15 @@ export async function listTenantExtensions(
   tenantId: string,
   params: ListParams & { lifecycle?: LifecycleFilter | undefined },
 ): Promise<{ rows: (ExtensionRow & StoredLifecycle)[]; total: number }> {
-  const base = whereLifecycle(db.selectFrom('extensions').select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS]).where('tenant_id', '=', tenantId), db, tenantId, params.lifecycle);
+  const base = whereLifecycle(
+    db
+      .selectFrom('extensions')
+      .select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS])
+      .where('tenant_id', '=', tenantId),
+    db,
+    tenantId,
+    params.lifecycle,
+  );
   const { rows, total } = await runList(base, params, {
     search: ['extension', 'firstname', 'lastname', 'email'],
     sorts: {
@@ -53,19 +74,47 @@ export async function listTenantExtensions(
 }
 
 /** One extension of a tenant, as stored (the unique index on tenant and extension). */
-export function findExtension(db: Kysely<Database>, tenantId: string, extension: string): Promise<StoredExtension | undefined> {
-  return db.selectFrom('extensions').selectAll().where('tenant_id', '=', tenantId).where('extension', '=', extension).executeTakeFirst();
+export function findExtension(
+  db: Kysely<Database>,
+  tenantId: string,
+  extension: string,
+): Promise<StoredExtension | undefined> {
+  return db
+    .selectFrom('extensions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('extension', '=', extension)
+    .executeTakeFirst();
 }
 
 /** The tenant of the scope having this extension on this domain (the first one found, as a link request names it). */
-export async function findExtensionTenant(db: Kysely<Database>, scope: TenantScope, domain: string, extension: string): Promise<string | undefined> {
-  const q = db.selectFrom('extensions').select('tenant_id').where('domain', '=', domain).where('extension', '=', extension);
+export async function findExtensionTenant(
+  db: Kysely<Database>,
+  scope: TenantScope,
+  domain: string,
+  extension: string,
+): Promise<string | undefined> {
+  const q = db
+    .selectFrom('extensions')
+    .select('tenant_id')
+    .where('domain', '=', domain)
+    .where('extension', '=', extension);
   return (await scopeToCaller(db, q, scope, 'tenant_id').executeTakeFirst())?.tenant_id;
 }
 
 /** Turns one app on or off for one extension; the row after, for the audit. */
-export function setExtensionFlag(db: Kysely<Database>, id: number, column: 'mobile_app_allowed' | 'desktop_app_allowed', on: boolean): Promise<StoredExtension> {
-  return db.updateTable('extensions').set({ [column]: toFlag(on), updated_at: Date.now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function setExtensionFlag(
+  db: Kysely<Database>,
+  id: number,
+  column: 'mobile_app_allowed' | 'desktop_app_allowed',
+  on: boolean,
+): Promise<StoredExtension> {
+  return db
+    .updateTable('extensions')
+    .set({ [column]: toFlag(on), updated_at: Date.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function tenantDomainNames(db: Kysely<Database>, tenantId: string): Promise<Set<string>> {

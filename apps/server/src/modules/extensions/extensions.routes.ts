@@ -20,7 +20,8 @@ export const extensionsRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.getAppUsage, (req) => ext.getAppUsage(deps, callerOf(req), req.body.tenant_id));
 
   route(app, calls.getRemoteDomains, async (req, reply) => {
-    if (req.body.sync) reply.header(JOB_ID_HEADER, String((await ext.startExtensionSync(deps, callerOf(req), req.body.tenant_id)).id));
+    if (req.body.sync)
+      reply.header(JOB_ID_HEADER, String((await ext.startExtensionSync(deps, callerOf(req), req.body.tenant_id)).id));
     return ext.getRemoteDomains(deps, callerOf(req), req.body.tenant_id);
   });
 
@@ -30,16 +31,24 @@ export const extensionsRoutes: FastifyPluginAsync = async (app) => {
     return sendList(reply, await ext.getExtensions(deps, callerOf(req), tenant_id, params));
   });
 
-  route(app, calls.getUserDetails, (req) => ext.getUserDetails(deps, callerOf(req), req.body.tenant_id, req.body.extension));
+  route(app, calls.getUserDetails, (req) =>
+    ext.getUserDetails(deps, callerOf(req), req.body.tenant_id, req.body.extension),
+  );
 
   route(app, calls.editUserDetails, async (req) => {
     await ext.editUserDetails(deps, actorOf(req), req.body);
     return { ok: true as const, message: t(req, 'profileUpdated') };
   });
 
-  route(app, calls.checkDuplicateEmails, (req) => ext.checkDuplicateEmails(deps, callerOf(req), req.body.email, req.body.tenant_id || undefined));
+  route(app, calls.checkDuplicateEmails, (req) =>
+    ext.checkDuplicateEmails(deps, callerOf(req), req.body.email, req.body.tenant_id || undefined),
+  );
 
-  route(app, calls.createExtension, async (req) => ({ ok: true as const, message: t(req, 'dataSaved'), id: await ext.createExtension(deps, actorOf(req), req.body) }));
+  route(app, calls.createExtension, async (req) => ({
+    ok: true as const,
+    message: t(req, 'dataSaved'),
+    id: await ext.createExtension(deps, actorOf(req), req.body),
+  }));
 
   route(app, calls.deleteExtension, async (req) => {
     await ext.deleteExtension(deps, actorOf(req), req.body.tenant_id, req.body.extension);

@@ -15,7 +15,11 @@ export async function withRegistrations<R extends ExtensionRow>(deps: Deps, tena
   const list = deps.connector.listRegistrations;
   if (!list || rows.length === 0) return rows;
   try {
-    const regs = await list.call(deps.connector, tenantId, rows.map((r) => r.extension));
+    const regs = await list.call(
+      deps.connector,
+      tenantId,
+      rows.map((r) => r.extension),
+    );
     const on = new Set(regs.map((r) => r.extension));
     return rows.map((r) => ({ ...r, registered: on.has(r.extension) }));
   } catch {
@@ -30,6 +34,15 @@ export async function setSipPassword(deps: Deps, actor: Actor, body: SetSipPassw
   const ext = await findExtension(deps.db.kysely, body.tenant_id, body.extension);
   if (!ext) throw new AppError('not_found', 'extensionNotFound');
   await deps.connector.setSipPassword(body.tenant_id, body.extension, body.password ?? newSipPassword());
-  await recordAudit(deps.db.kysely, actor, { entity: 'extension', entity_id: `${body.tenant_id}/${body.extension}`, action: 'update', after: { sip_password: 'changed' } });
-  await markReprovisionPending(deps.db.kysely, { kind: 'extension', tenantId: body.tenant_id, extension: body.extension });
+  await recordAudit(deps.db.kysely, actor, {
+    entity: 'extension',
+    entity_id: `${body.tenant_id}/${body.extension}`,
+    action: 'update',
+    after: { sip_password: 'changed' },
+  });
+  await markReprovisionPending(deps.db.kysely, {
+    kind: 'extension',
+    tenantId: body.tenant_id,
+    extension: body.extension,
+  });
 }

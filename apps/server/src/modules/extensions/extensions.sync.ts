@@ -26,7 +26,11 @@ const platformColumns = (tenantId: string, e: PlatformExtension, now: number) =>
  * Writes platform fields of extensions into the portal's table, in chunks: new rows start unlinked with the apps
  * off; existing rows keep their portal-only fields (linked, app flags, phones) unless `flags` are given.
  */
-export async function upsertPortalExtensions(trx: Transaction<Database>, tenantId: string, items: (PlatformExtension & PortalFlags)[]): Promise<void> {
+export async function upsertPortalExtensions(
+  trx: Transaction<Database>,
+  tenantId: string,
+  items: (PlatformExtension & PortalFlags)[],
+): Promise<void> {
   const now = Date.now();
   const withFlags = items.some((e) => e.mobile_app_allowed !== undefined || e.desktop_app_allowed !== undefined);
   for (let i = 0; i < items.length; i += CHUNK) {
@@ -57,11 +61,21 @@ export async function upsertPortalExtensions(trx: Transaction<Database>, tenantI
           // it is "re-provisioning pending" until it fetches the account again (issue #14).
           reprovision_pending_since: eb
             .case()
-            .when(eb.and([eb('extensions.domain', '<>', eb.ref('excluded.domain')), eb('extensions.provisioned_at', 'is not', null)]))
+            .when(
+              eb.and([
+                eb('extensions.domain', '<>', eb.ref('excluded.domain')),
+                eb('extensions.provisioned_at', 'is not', null),
+              ]),
+            )
             .then(eb.fn.coalesce('extensions.reprovision_pending_since', 'excluded.updated_at'))
             .else(eb.ref('extensions.reprovision_pending_since'))
             .end(),
-          ...(withFlags ? { mobile_app_allowed: eb.ref('excluded.mobile_app_allowed'), desktop_app_allowed: eb.ref('excluded.desktop_app_allowed') } : {}),
+          ...(withFlags
+            ? {
+                mobile_app_allowed: eb.ref('excluded.mobile_app_allowed'),
+                desktop_app_allowed: eb.ref('excluded.desktop_app_allowed'),
+              }
+            : {}),
         })),
       )
       .execute();
@@ -69,7 +83,11 @@ export async function upsertPortalExtensions(trx: Transaction<Database>, tenantI
 }
 
 /** Removes extensions from the portal (and their app accounts), in chunks. */
-export async function removePortalExtensions(trx: Transaction<Database>, tenantId: string, extensions: string[]): Promise<void> {
+export async function removePortalExtensions(
+  trx: Transaction<Database>,
+  tenantId: string,
+  extensions: string[],
+): Promise<void> {
   for (let i = 0; i < extensions.length; i += CHUNK) {
     const chunk = extensions.slice(i, i + CHUNK);
     await trx.deleteFrom('app_accounts').where('tenant_id', '=', tenantId).where('extension', 'in', chunk).execute();
@@ -77,8 +95,16 @@ export async function removePortalExtensions(trx: Transaction<Database>, tenantI
   }
 }
 
-const differs = (a: PlatformExtension, b: { domain: string; site_name: string; firstname: string; lastname: string; email: string; admin: number }) =>
-  a.domain !== b.domain || a.siteName !== b.site_name || a.firstname !== b.firstname || a.lastname !== b.lastname || a.email !== b.email || toFlag(a.admin) !== b.admin;
+const differs = (
+  a: PlatformExtension,
+  b: { domain: string; site_name: string; firstname: string; lastname: string; email: string; admin: number },
+) =>
+  a.domain !== b.domain ||
+  a.siteName !== b.site_name ||
+  a.firstname !== b.firstname ||
+  a.lastname !== b.lastname ||
+  a.email !== b.email ||
+  toFlag(a.admin) !== b.admin;
 
 export interface ExtensionSyncReport {
   domains: number;
@@ -89,13 +115,28 @@ export interface ExtensionSyncReport {
 }
 
 /** Pulls one tenant's domains and extensions from the platform into the portal's tables (safe to run twice). */
-export async function syncTenantExtensions(db: Kysely<Database>, connector: TelephonyConnector, tenantId: string): Promise<ExtensionSyncReport> {
+export async function syncTenantExtensions(
+  db: Kysely<Database>,
+  connector: TelephonyConnector,
+  tenantId: string,
+): Promise<ExtensionSyncReport> {
   const domains = await readAll((o) => connector.listDomains(tenantId, o));
   const items = await readAll((o) => connector.listExtensions(tenantId, o));
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('tenant_domains').where('tenant_id', '=', tenantId).execute();
-    const pairs = [...new Map(domains.map((d) => [`${d.domain}\u0000${d.siteName}`, { tenant_id: tenantId, domain: d.domain, site_name: d.siteName }])).values()];
-    for (let i = 0; i < pairs.length; i += CHUNK) await trx.insertInto('tenant_domains').values(pairs.slice(i, i + CHUNK)).execute();
+    const pairs = [
+      ...new Map(
+        domains.map((d) => [
+          `${d.domain}\u0000${d.siteName}`,
+          { tenant_id: tenantId, domain: d.domain, site_name: d.siteName },
+        ]),
+      ).values(),
+    ];
+    for (let i = 0; i < pairs.length; i += CHUNK)
+      await trx
+        .insertInto('tenant_domains')
+        .values(pairs.slice(i, i + CHUNK))
+        .execute();
 
     const existing = await trx
       .selectFrom('extensions')
@@ -116,6 +157,12 @@ export async function syncTenantExtensions(db: Kysely<Database>, connector: Tele
     await upsertPortalExtensions(trx, tenantId, changed);
     const gone = existing.filter((r) => !seen.has(r.extension)).map((r) => r.extension);
     await removePortalExtensions(trx, tenantId, gone);
-    return { domains: pairs.length, created, updated: changed.length - created, removed: gone.length, unchanged: seen.size - changed.length };
+    return {
+      domains: pairs.length,
+      created,
+      updated: changed.length - created,
+      removed: gone.length,
+      unchanged: seen.size - changed.length,
+    };
   });
 }

@@ -7,8 +7,14 @@ import { findTenant, readTenant } from '../tenants/tenants.repository';
 export type AppColumnName = 'mobile_app_allowed' | 'desktop_app_allowed';
 
 const LIMIT_OF = { mobile_app_allowed: 'vcx_mobile', desktop_app_allowed: 'vcx_desktop' } as const;
-const REACHED: Record<AppColumnName, MessageKey> = { mobile_app_allowed: 'mobileLimitReached', desktop_app_allowed: 'desktopLimitReached' };
-const TENANT_WIDE: Record<AppColumnName, MessageKey> = { mobile_app_allowed: 'mobileLimitTenant', desktop_app_allowed: 'desktopLimitTenant' };
+const REACHED: Record<AppColumnName, MessageKey> = {
+  mobile_app_allowed: 'mobileLimitReached',
+  desktop_app_allowed: 'desktopLimitReached',
+};
+const TENANT_WIDE: Record<AppColumnName, MessageKey> = {
+  mobile_app_allowed: 'mobileLimitTenant',
+  desktop_app_allowed: 'desktopLimitTenant',
+};
 
 export interface AppUse {
   used: number;
@@ -39,14 +45,20 @@ export async function appUse(db: Kysely<Database>, tenantId: string, column: App
  * Refuses (409, naming the limit) to turn an app on for one more extension, or for the whole tenant, beyond the
  * tenant's licence limit. Call it inside the transaction that makes the change.
  */
-export async function assertAppLimit(db: Kysely<Database>, tenantId: string, column: AppColumnName, o: { wholeTenant?: boolean } = {}): Promise<void> {
+export async function assertAppLimit(
+  db: Kysely<Database>,
+  tenantId: string,
+  column: AppColumnName,
+  o: { wholeTenant?: boolean } = {},
+): Promise<void> {
   // Two switches turned on at the same instant must not both take the last licence. A no-op update locks the
   // tenant's row until the transaction ends (PostgreSQL), so the second one counts after the first committed;
   // SQLite already runs one write transaction at a time.
   await sql`UPDATE tenants SET tid = tid WHERE tid = ${tenantId}`.execute(db);
   const use = await appUse(db, tenantId, column);
   if (o.wholeTenant) {
-    if (use.extensions > use.limit) throw new AppError('conflict', TENANT_WIDE[column], { limit: use.limit, needed: use.extensions });
+    if (use.extensions > use.limit)
+      throw new AppError('conflict', TENANT_WIDE[column], { limit: use.limit, needed: use.extensions });
     return;
   }
   if (use.tenant_level) return;

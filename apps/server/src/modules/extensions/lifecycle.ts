@@ -13,7 +13,11 @@ type Db = Kysely<Database>;
 export async function markInvited(db: Db, tenantId: string, extension: string, mailId: number): Promise<void> {
   await db
     .updateTable('extensions')
-    .set({ invited_at: Date.now(), invite_mail_id: mailId, invite_state: sql`case when invite_state = 'none' then 'invited' else invite_state end` })
+    .set({
+      invited_at: Date.now(),
+      invite_mail_id: mailId,
+      invite_state: sql`case when invite_state = 'none' then 'invited' else invite_state end`,
+    })
     .where('tenant_id', '=', tenantId)
     .where('extension', '=', extension)
     .execute();
@@ -23,7 +27,10 @@ export async function markInvited(db: Db, tenantId: string, extension: string, m
 export async function markQrOpened(db: Db, tenantId: string, extension: string): Promise<void> {
   await db
     .updateTable('extensions')
-    .set({ qr_opened_at: sql`coalesce(qr_opened_at, ${Date.now()})`, invite_state: sql`case when invite_state in ('none', 'invited') then 'qr_opened' else invite_state end` })
+    .set({
+      qr_opened_at: sql`coalesce(qr_opened_at, ${Date.now()})`,
+      invite_state: sql`case when invite_state in ('none', 'invited') then 'qr_opened' else invite_state end`,
+    })
     .where('tenant_id', '=', tenantId)
     .where('extension', '=', extension)
     .where('qr_opened_at', 'is', null)
@@ -59,14 +66,24 @@ export async function markReprovisionPending(db: Db, scope: ReprovisionScope): P
     .updateTable('extensions')
     .set({ reprovision_pending_since: sql`coalesce(reprovision_pending_since, ${Date.now()})` })
     .where('provisioned_at', 'is not', null);
-  if (scope.kind === 'extension') q = q.where('tenant_id', '=', scope.tenantId).where('extension', '=', scope.extension);
+  if (scope.kind === 'extension')
+    q = q.where('tenant_id', '=', scope.tenantId).where('extension', '=', scope.extension);
   // A domain's profile: the extensions on that domain.
   if (scope.kind === 'domain') q = q.where('tenant_id', '=', scope.tenantId).where('domain', '=', scope.domain);
   // A tenant's profile: its extensions that no domain profile of the tenant overrides.
   if (scope.kind === 'tenant') {
-    q = q.where('tenant_id', '=', scope.tenantId).where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('client_profiles as p').select('p.id').where('p.tenant_id', '=', scope.tenantId).whereRef('p.domain', '=', 'extensions.domain'))),
-    );
+    q = q
+      .where('tenant_id', '=', scope.tenantId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('client_profiles as p')
+              .select('p.id')
+              .where('p.tenant_id', '=', scope.tenantId)
+              .whereRef('p.domain', '=', 'extensions.domain'),
+          ),
+        ),
+      );
   }
   // The cloud's default profile: every extension no tenant or domain profile overrides.
   if (scope.kind === 'cloud') {
@@ -92,10 +109,22 @@ export type ReprovisionScope =
 
 /** The scope a client profile applies to (its tenant and domain, or the whole cloud). */
 export const profileScope = (p: { tenant_id: string | null; domain: string | null }): ReprovisionScope =>
-  p.tenant_id === null ? { kind: 'cloud' } : p.domain ? { kind: 'domain', tenantId: p.tenant_id, domain: p.domain } : { kind: 'tenant', tenantId: p.tenant_id };
+  p.tenant_id === null
+    ? { kind: 'cloud' }
+    : p.domain
+      ? { kind: 'domain', tenantId: p.tenant_id, domain: p.domain }
+      : { kind: 'tenant', tenantId: p.tenant_id };
 
 /** Columns the subscribers table reads for the lifecycle. */
-export const LIFECYCLE_COLUMNS = ['invite_state', 'invited_at', 'invite_mail_id', 'qr_opened_at', 'provisioned_at', 'provisioned_ua', 'reprovision_pending_since'] as const;
+export const LIFECYCLE_COLUMNS = [
+  'invite_state',
+  'invited_at',
+  'invite_mail_id',
+  'qr_opened_at',
+  'provisioned_at',
+  'provisioned_ua',
+  'reprovision_pending_since',
+] as const;
 
 /**
  * The revocation hook (issue #14 item 3, migration 010): the extensions of a tenant whose app an administrator
@@ -125,7 +154,11 @@ export function whereLifecycle<O>(
     case 'reprovision_pending':
       return live.where('reprovision_pending_since', 'is not', null);
     case 'invite_failed':
-      return live.where('invite_state', '=', 'invited').where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
+      return live
+        .where('invite_state', '=', 'invited')
+        .where('invite_mail_id', 'in', (eb) =>
+          eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'),
+        );
     default:
       return live.where('invite_state', '=', filter);
   }
@@ -139,7 +172,11 @@ const LOOKUP_CHUNK = 1000;
  * Adds the lifecycle fields to one page of rows: the delivery status of each last invitation (a primary-key read of
  * at most one page of outbox rows) and, where the platform reported it, "registered" after "provisioned".
  */
-export async function withLifecycle(db: Db, tenantId: string, rows: (ExtensionRow & StoredLifecycle)[]): Promise<ExtensionRow[]> {
+export async function withLifecycle(
+  db: Db,
+  tenantId: string,
+  rows: (ExtensionRow & StoredLifecycle)[],
+): Promise<ExtensionRow[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.invite_mail_id).filter((id): id is number => id !== null);
   // The spec's unpaged list can hold a whole tenant: look up in chunks, within SQLite's bound-parameter limit.
@@ -147,14 +184,27 @@ export async function withLifecycle(db: Db, tenantId: string, rows: (ExtensionRo
   const revoked: { extension: string }[] = [];
   for (let i = 0; i < rows.length; i += LOOKUP_CHUNK) {
     const part = ids.slice(i, i + LOOKUP_CHUNK);
-    if (part.length) mail.push(...(await db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', part).execute()));
-    revoked.push(...(await revokedOf(db, tenantId).where('a.extension', 'in', rows.slice(i, i + LOOKUP_CHUNK).map((r) => r.extension)).execute()));
+    if (part.length)
+      mail.push(...(await db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', part).execute()));
+    revoked.push(
+      ...(await revokedOf(db, tenantId)
+        .where(
+          'a.extension',
+          'in',
+          rows.slice(i, i + LOOKUP_CHUNK).map((r) => r.extension),
+        )
+        .execute()),
+    );
   }
   const status = new Map(mail.map((m) => [m.id, MAIL_STATUS[m.status]]));
   const isRevoked = new Set(revoked.map((x) => x.extension));
   return rows.map(({ invite_state, invite_mail_id, ...r }) => {
     const base: Lifecycle = invite_state === 'none' ? 'not_invited' : invite_state;
-    const lifecycle: Lifecycle = isRevoked.has(r.extension) ? 'revoked' : base === 'provisioned' && r.registered === true ? 'registered' : base;
+    const lifecycle: Lifecycle = isRevoked.has(r.extension)
+      ? 'revoked'
+      : base === 'provisioned' && r.registered === true
+        ? 'registered'
+        : base;
     return { ...r, lifecycle, invite_status: invite_mail_id === null ? null : (status.get(invite_mail_id) ?? null) };
   });
 }

@@ -8,16 +8,30 @@ export async function saveFile(db: Db, contentType: string, data: Buffer): Promi
   const id = randomBytes(16).toString('hex');
   await db.kysely
     .insertInto('files')
-    .values({ id, content_type: contentType, size: data.length, sha256: createHash('sha256').update(data).digest('hex'), data, created_at: Date.now() })
+    .values({
+      id,
+      content_type: contentType,
+      size: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
+      created_at: Date.now(),
+    })
     .execute();
   return `${FILES_PATH}/${id}`;
 }
 
 export async function deleteFileByUrl(db: Db, url: string | null): Promise<void> {
   if (!url?.startsWith(`${FILES_PATH}/`)) return;
-  await db.kysely.deleteFrom('files').where('id', '=', url.slice(FILES_PATH.length + 1)).execute();
+  await db.kysely
+    .deleteFrom('files')
+    .where('id', '=', url.slice(FILES_PATH.length + 1))
+    .execute();
 }
 
 export async function getFile(db: Db, id: string) {
-  return db.kysely.selectFrom('files').select(['content_type', 'data', 'sha256']).where('id', '=', id).executeTakeFirst();
+  return db.kysely
+    .selectFrom('files')
+    .select(['content_type', 'data', 'sha256'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -16,14 +16,16 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       const { id } = req.params as z.infer<typeof FileParams>;
       const file = await getFile(app.deps.db, id);
       if (!file) throw notFound();
-      return reply
-        .header('content-type', file.content_type)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('etag', `"${file.sha256}"`)
-        // An SVG opened directly must not run script in the portal's origin.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(file.data));
+      return (
+        reply
+          .header('content-type', file.content_type)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('etag', `"${file.sha256}"`)
+          // An SVG opened directly must not run script in the portal's origin.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('x-content-type-options', 'nosniff')
+          .send(Buffer.from(file.data))
+      );
     },
     { schema: { params: FileParams } },
   );

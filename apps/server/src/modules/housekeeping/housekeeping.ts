@@ -10,7 +10,14 @@ export const HOUSEKEEPING = 'housekeeping.cleanup';
 const EVERY_MS = 3_600_000;
 const DAY = 86_400_000;
 
-export type HousekeepingRule = Pick<Config, 'HISTORY_RETENTION_DAYS' | 'SESSION_IDLE_HOURS' | 'SESSION_MAX_HOURS' | 'LOGIN_WINDOW_MINUTES' | 'PROVISIONING_LOG_MAX_ROWS'>;
+export type HousekeepingRule = Pick<
+  Config,
+  | 'HISTORY_RETENTION_DAYS'
+  | 'SESSION_IDLE_HOURS'
+  | 'SESSION_MAX_HOURS'
+  | 'LOGIN_WINDOW_MINUTES'
+  | 'PROVISIONING_LOG_MAX_ROWS'
+>;
 
 /** How many rows each cleanup removed. */
 export interface HousekeepingReport {
@@ -32,19 +39,39 @@ const n = (r: { numDeletedRows: bigint } | undefined) => Number(r?.numDeletedRow
  * successful set-up, shown as "App set up <date>"), finished jobs with their once-only marks, and delivered mail.
  * The audit trail is never removed here.
  */
-export async function housekeep(db: Kysely<Database>, rule: HousekeepingRule, now = Date.now(), runningJobId?: number): Promise<HousekeepingReport> {
+export async function housekeep(
+  db: Kysely<Database>,
+  rule: HousekeepingRule,
+  now = Date.now(),
+  runningJobId?: number,
+): Promise<HousekeepingReport> {
   const idleBefore = now - rule.SESSION_IDLE_HOURS * 3_600_000;
   const startedBefore = now - rule.SESSION_MAX_HOURS * 3_600_000;
   const historyBefore = now - rule.HISTORY_RETENTION_DAYS * DAY;
   const sessions = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', 'is not', null),
+        eb('last_used_at', '<', idleBefore),
+        eb('created_at', '<', startedBefore),
+      ]),
+    )
     .executeTakeFirst();
   const appSessions = await db
     .deleteFrom('app_sessions')
-    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('last_used_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', 'is not', null),
+        eb('last_used_at', '<', idleBefore),
+        eb('created_at', '<', startedBefore),
+      ]),
+    )
     .executeTakeFirst();
-  const resets = await db.deleteFrom('password_resets').where('expires_at', '<', now - DAY).executeTakeFirst();
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where('expires_at', '<', now - DAY)
+    .executeTakeFirst();
   // Each counter knows when its window ends (sign-in windows, the daily PIN cap, remembered addresses).
   const failures = await db.deleteFrom('login_failures').where('expires_at', '<', now).executeTakeFirst();
   // Every row past the retention, except the newest successful one of each extension.
@@ -68,7 +95,11 @@ export async function housekeep(db: Kysely<Database>, rule: HousekeepingRule, no
     await trx.deleteFrom('job_effects').where('job_id', 'in', oldJobs).execute();
     return trx.deleteFrom('jobs').where('id', 'in', oldJobs).executeTakeFirst();
   });
-  const mail = await db.deleteFrom('mail_messages').where('status', 'in', ['sent', 'logged']).where('created_at', '<', historyBefore).executeTakeFirst();
+  const mail = await db
+    .deleteFrom('mail_messages')
+    .where('status', 'in', ['sent', 'logged'])
+    .where('created_at', '<', historyBefore)
+    .executeTakeFirst();
   return {
     sessions: n(sessions),
     app_sessions: n(appSessions),
@@ -91,7 +122,8 @@ export const housekeepingJob = defineJob<Record<string, never>, Deps>({
  * cut short by a restart is simply queued again at the next start.
  */
 export function scheduleHousekeeping(jobs: JobQueue<Deps>, onError: (err: unknown) => void): () => void {
-  const queue = () => void jobs.enqueue(HOUSEKEEPING, {}, { dedupeKey: HOUSEKEEPING, createdBy: 'system' }).catch(onError);
+  const queue = () =>
+    void jobs.enqueue(HOUSEKEEPING, {}, { dedupeKey: HOUSEKEEPING, createdBy: 'system' }).catch(onError);
   queue();
   const timer = setInterval(queue, EVERY_MS);
   timer.unref();

@@ -7,4 +7,12 @@ import { housekeepingJob } from '../housekeeping/housekeeping';
 import { tenantsSyncJob } from '../tenants/tenants.jobs';
 
 /** Every background job type, registered in one place. */
-export const JOB_DEFINITIONS: JobDefinition<unknown, Deps>[] = [tenantsSyncJob, extensionsSyncJob, extensionsImportJob, relinkJob, emailLinksJob, inviteJob, housekeepingJob];
+export const JOB_DEFINITIONS: JobDefinition<unknown, Deps>[] = [
+  tenantsSyncJob,
+  extensionsSyncJob,
+  extensionsImportJob,
+  relinkJob,
+  emailLinksJob,
+  inviteJob,
+  housekeepingJob,
+];

@@ -10,7 +10,12 @@ const RECENT = 50;
 const mine = (caller: Caller) => `${caller.kind}:${caller.id}`;
 
 function present(row: Selectable<JobsTable>, lang: Language): JobReply {
-  const error = row.error === null ? null : isMessageKey(row.error) ? formatMessage(lang, row.error) : formatMessage(lang, 'internalError');
+  const error =
+    row.error === null
+      ? null
+      : isMessageKey(row.error)
+        ? formatMessage(lang, row.error)
+        : formatMessage(lang, 'internalError');
   return {
     id: row.id,
     type: row.type,
@@ -38,11 +43,19 @@ export async function jobStatus(deps: Deps, caller: Caller, id: number, lang: La
 }
 
 /** The most recent jobs the caller may see, newest first; optionally of one tenant. */
-export async function listJobs(deps: Deps, caller: Caller, tenantId: string | undefined, lang: Language): Promise<JobReply[]> {
+export async function listJobs(
+  deps: Deps,
+  caller: Caller,
+  tenantId: string | undefined,
+  lang: Language,
+): Promise<JobReply[]> {
   if (tenantId) await assertTenantVisible(deps.db, caller, tenantId);
   let q = deps.db.kysely.selectFrom('jobs').selectAll();
   if (tenantId) q = q.where('tenant_id', '=', tenantId);
-  if (caller.role !== 'admin' && !tenantId) q = q.where((eb) => eb.or([eb('created_by', '=', mine(caller)), inCallerScope(deps.db.kysely, eb, caller, 'tenant_id')]));
+  if (caller.role !== 'admin' && !tenantId)
+    q = q.where((eb) =>
+      eb.or([eb('created_by', '=', mine(caller)), inCallerScope(deps.db.kysely, eb, caller, 'tenant_id')]),
+    );
   const rows = await q.orderBy('id', 'desc').limit(RECENT).execute();
   return rows.map((r) => present(r, lang));
 }

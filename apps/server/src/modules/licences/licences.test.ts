@@ -29,19 +29,34 @@ describe('licences', () => {
   it('answers zeros when a tenant has no limits stored', async () => {
     await t.db.kysely.deleteFrom('licences').where('tenant_id', '=', 'summit.example').execute();
     expect((await get(r.admin, 'summit.example')).json()).toEqual({
-      tenant_id: 'summit.example', vcx_desktop: 0, vcx_mobile: 0, call_monitor: 0, call_recording: 0, analytics: 0, last_updated_by: '', updated_at: null,
+      tenant_id: 'summit.example',
+      vcx_desktop: 0,
+      vcx_mobile: 0,
+      call_monitor: 0,
+      call_recording: 0,
+      analytics: 0,
+      last_updated_by: '',
+      updated_at: null,
     });
   });
 
   it('saves the five limits as the signed-in admin, whatever the body says', async () => {
     await expectAdminOnly(t, 'createUpdateLicenses', { tenant_id: 'bluebird.example', ...limits }, r);
-    const res = await t.call('createUpdateLicenses', { tenant_id: 'summit.example', ...limits, last_updated_by: 'mallory', user_id: 5 }, { token: r.admin });
+    const res = await t.call(
+      'createUpdateLicenses',
+      { tenant_id: 'summit.example', ...limits, last_updated_by: 'mallory', user_id: 5 },
+      { token: r.admin },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Successfully saved data!');
     const stored = (await get(r.admin, 'summit.example')).json();
     expect(stored).toMatchObject({ ...limits, last_updated_by: 'admin' });
     expect(stored.updated_at).toBeGreaterThan(0);
-    const again = await t.call('createUpdateLicenses', { tenant_id: 'summit.example', ...limits, analytics: 7 }, { token: r.admin });
+    const again = await t.call(
+      'createUpdateLicenses',
+      { tenant_id: 'summit.example', ...limits, analytics: 7 },
+      { token: r.admin },
+    );
     expect(again.statusCode).toBe(200);
     expect((await get(r.admin, 'summit.example')).json().analytics).toBe(7);
   });
@@ -59,12 +74,22 @@ describe('licences', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().error.message).toBe(message);
     }
-    const pt = await t.call('createUpdateLicenses', { tenant_id: 'bluebird.example', ...limits, call_monitor: -3 }, { token: r.admin, lang: 'pt' });
+    const pt = await t.call(
+      'createUpdateLicenses',
+      { tenant_id: 'bluebird.example', ...limits, call_monitor: -3 },
+      { token: r.admin, lang: 'pt' },
+    );
     expect(pt.json().error.message).toBe(formatMessage('pt', 'limitWholeNumber'));
-    const unknown = await t.call('createUpdateLicenses', { tenant_id: 'nowhere.example', ...limits }, { token: r.admin });
+    const unknown = await t.call(
+      'createUpdateLicenses',
+      { tenant_id: 'nowhere.example', ...limits },
+      { token: r.admin },
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('This tenant does not exist.');
     expect((await get(r.admin, 'bluebird.example')).json()).toEqual(before);
-    expect(await t.db.kysely.selectFrom('licences').selectAll().where('tenant_id', '=', 'nowhere.example').execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('licences').selectAll().where('tenant_id', '=', 'nowhere.example').execute(),
+    ).toEqual([]);
   });
 });

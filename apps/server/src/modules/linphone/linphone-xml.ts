@@ -22,8 +22,10 @@ export interface LinphoneAccount {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const entry = (name: string, value: string | number) => `    <entry name="${name}" overwrite="true">${esc(String(value))}</entry>`;
-const section = (name: string, entries: string[]) => [`  <section name="${name}">`, ...entries, '  </section>'].join('\n');
+const entry = (name: string, value: string | number) =>
+  `    <entry name="${name}" overwrite="true">${esc(String(value))}</entry>`;
+const section = (name: string, entries: string[]) =>
+  [`  <section name="${name}">`, ...entries, '  </section>'].join('\n');
 
 /** RFC 3551's static payload types, the ones the profile's codec list (Acrobits payload numbers) can name for sure. */
 const STATIC_CODECS: Record<string, { mime: string; rate: number }> = {
@@ -52,7 +54,8 @@ export function linphoneTransport(acrobits: string): 'udp' | 'tcp' | 'tls' {
   return 'udp';
 }
 
-const uri = (host: string, transport: string, extra = '') => `<sip:${host.replace(/^sips?:/i, '')};transport=${transport}${extra}>`;
+const uri = (host: string, transport: string, extra = '') =>
+  `<sip:${host.replace(/^sips?:/i, '')};transport=${transport}${extra}>`;
 
 export function buildLinphoneXml(a: LinphoneAccount): string {
   const identity = `"${a.displayName.replace(/["\\]/g, '')}" <sip:${a.extension}@${a.domain}>`;
@@ -67,9 +70,26 @@ export function buildLinphoneXml(a: LinphoneAccount): string {
     entry('publish', 0),
   ];
   // No realm: the credentials then answer whatever realm the platform challenges with (one realm for all domains too).
-  const auth = [entry('username', a.extension), entry('userid', a.extension), entry('passwd', a.password), entry('domain', a.domain)];
-  const sip = [entry('default_proxy', 0), ...(a.dtmf ? [entry('use_rfc2833', a.dtmf === 'rfc2833' ? 1 : 0), entry('use_info', a.dtmf === 'info' ? 1 : 0)] : [])];
-  const codecs = a.codecs.map((c, i) => section(`audio_codec_${i}`, [entry('mime', c.mime), entry('rate', c.rate), entry('channels', 1), entry('enabled', 1)]));
+  const auth = [
+    entry('username', a.extension),
+    entry('userid', a.extension),
+    entry('passwd', a.password),
+    entry('domain', a.domain),
+  ];
+  const sip = [
+    entry('default_proxy', 0),
+    ...(a.dtmf
+      ? [entry('use_rfc2833', a.dtmf === 'rfc2833' ? 1 : 0), entry('use_info', a.dtmf === 'info' ? 1 : 0)]
+      : []),
+  ];
+  const codecs = a.codecs.map((c, i) =>
+    section(`audio_codec_${i}`, [
+      entry('mime', c.mime),
+      entry('rate', c.rate),
+      entry('channels', 1),
+      entry('enabled', 1),
+    ]),
+  );
   // transient_provisioning: liblinphone forgets the config-uri once it applied this document, so the app does not
   // fetch the spent one-time link again at each start.
   const misc = [entry('transient_provisioning', 1)];

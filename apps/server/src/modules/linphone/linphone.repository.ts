@@ -1,10 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-export function insertLink(db: Kysely<Database>, row: { tokenHash: string; appAccountId: number; now: number; expiresAt: number }) {
+export function insertLink(
+  db: Kysely<Database>,
+  row: { tokenHash: string; appAccountId: number; now: number; expiresAt: number },
+) {
   return db
     .insertInto('linphone_links')
-    .values({ token_hash: row.tokenHash, app_account_id: row.appAccountId, created_at: row.now, expires_at: row.expiresAt, used_at: null })
+    .values({
+      token_hash: row.tokenHash,
+      app_account_id: row.appAccountId,
+      created_at: row.now,
+      expires_at: row.expiresAt,
+      used_at: null,
+    })
     .execute();
 }
 
@@ -33,7 +42,9 @@ export function dropOldLinks(db: Kysely<Database>, before: number) {
 export function linkedAccount(db: Kysely<Database>, cloudId: string, appAccountId: number) {
   return db
     .selectFrom('app_accounts as a')
-    .innerJoin('extensions as e', (j) => j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'))
+    .innerJoin('extensions as e', (j) =>
+      j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'),
+    )
     .leftJoin('app_activations as v', 'v.app_account_id', 'a.id')
     .select(['a.id', 'a.username', 'a.tenant_id', 'a.extension', 'e.domain', 'e.firstname', 'e.lastname'])
     .where('v.revoked_at', 'is', null)

@@ -16,7 +16,11 @@ export const linphoneRoutes: FastifyPluginAsync = async (app) => {
     calls.linphoneConfig,
     async (req, reply) => {
       const { token } = req.params as LinphoneConfigParams;
-      const xml = await fetchLinphoneConfig(deps, { token, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+      const xml = await fetchLinphoneConfig(deps, {
+        token,
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+      });
       return reply.header('cache-control', 'no-store').type(XML).send(xml);
     },
     { schema: { params: LinphoneConfigParams } },

@@ -53,7 +53,8 @@ export async function fetchLinphoneConfig(deps: Deps, req: LinphoneFetch): Promi
   const accountId = await consumeLink(db, hashToken(req.token), Date.now());
   if (accountId === null) throw invalidLink();
   const acct = await linkedAccount(db, deps.config.CLOUD_ID, accountId);
-  const password = acct && deps.connector.getSipPassword ? await deps.connector.getSipPassword(acct.tenant_id, acct.extension) : null;
+  const password =
+    acct && deps.connector.getSipPassword ? await deps.connector.getSipPassword(acct.tenant_id, acct.extension) : null;
   if (!acct || !password) throw invalidLink();
 
   const profile = (await effectiveProfile(db, acct.tenant_id, acct.domain))?.profile;
@@ -75,6 +76,14 @@ export async function fetchLinphoneConfig(deps: Deps, req: LinphoneFetch): Promi
     codecs: codecsFromOrder(settings.codecorder),
     dtmf: dtmf === 'rfc2833' || dtmf === 'info' ? dtmf : null,
   });
-  await recordProvisioning(deps, { cloudId: deps.config.CLOUD_ID, account: acct.username, ip: req.ip, userAgent: req.userAgent, result: 'ok', tenantId: acct.tenant_id, extension: acct.extension });
+  await recordProvisioning(deps, {
+    cloudId: deps.config.CLOUD_ID,
+    account: acct.username,
+    ip: req.ip,
+    userAgent: req.userAgent,
+    result: 'ok',
+    tenantId: acct.tenant_id,
+    extension: acct.extension,
+  });
   return xml;
 }

@@ -14,7 +14,11 @@ function section(xml: string, name: string): Record<string, string> | null {
   if (body === undefined) return null;
   const out: Record<string, string> = {};
   for (const m of body.matchAll(/<entry name="([^"]+)" overwrite="true">([^<]*)<\/entry>/g)) {
-    out[m[1]!] = m[2]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    out[m[1]!] = m[2]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   }
   return out;
 }
@@ -29,20 +33,54 @@ async function newLink(g?: string): Promise<{ url: string; expires_at: number }>
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const fetchUrl = (url: string, lang?: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'user-agent': 'LinphoneAndroid/5.2', ...(lang ? { 'accept-language': lang } : {}) } });
+const fetchUrl = (url: string, lang?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: new URL(url).pathname,
+    headers: { 'user-agent': 'LinphoneAndroid/5.2', ...(lang ? { 'accept-language': lang } : {}) },
+  });
 
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true', CLOUD_ID: 'ACME1', PUBLIC_URL: 'https://portal.example.test' });
   admin = await t.login();
-  const link = await t.call('linkExtension', { email: USER, did: '+15550111', pin: '432187', password: PASSWORD, extension: '111', domain: TENANT, tenant_id: TENANT }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    {
+      email: USER,
+      did: '+15550111',
+      pin: '432187',
+      password: PASSWORD,
+      extension: '111',
+      domain: TENANT,
+      tenant_id: TENANT,
+    },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
-  await t.db.kysely.updateTable('extensions').set({ firstname: 'Lina "&"', lastname: 'Phone' }).where('tenant_id', '=', TENANT).where('extension', '=', '111').execute();
+  await t.db.kysely
+    .updateTable('extensions')
+    .set({ firstname: 'Lina "&"', lastname: 'Phone' })
+    .where('tenant_id', '=', TENANT)
+    .where('extension', '=', '111')
+    .execute();
 });
 afterAll(() => t.close());
 
 describe('Linphone one-time provisioning link', () => {
   it('answers the lpconfig document of the account once; the token is stored only as its hash', async () => {
-    const saved = await t.call('profileCreateUpdate', { profile_name: 'Bluebird L', proxy: 'sip.bluebird.example:5070', transport: 'tcp', tenant_id: TENANT, codecorder: '8,103,0', expires: '300', dtmforder: 'info' }, { token: admin });
+    const saved = await t.call(
+      'profileCreateUpdate',
+      {
+        profile_name: 'Bluebird L',
+        proxy: 'sip.bluebird.example:5070',
+        transport: 'tcp',
+        tenant_id: TENANT,
+        codecorder: '8,103,0',
+        expires: '300',
+        dtmforder: 'info',
+      },
+      { token: admin },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const before = Date.now();
     const link = await newLink();
@@ -60,7 +98,12 @@ describe('Linphone one-time provisioning link', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('<config xmlns="http://www.linphone.org/xsds/lpconfig.xsd"');
-    const sip = await t.db.kysely.selectFrom('builtin_extensions').select('sip_password').where('tenant_id', '=', TENANT).where('extension', '=', '111').executeTakeFirstOrThrow();
+    const sip = await t.db.kysely
+      .selectFrom('builtin_extensions')
+      .select('sip_password')
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '111')
+      .executeTakeFirstOrThrow();
     // The identity's domain is the SIP domain; the profile's proxy is the server to connect to.
     expect(section(res.body, 'proxy_0')).toEqual({
       reg_identity: '"Lina & Phone" <sip:111@bluebird.example>',
@@ -70,7 +113,12 @@ describe('Linphone one-time provisioning link', () => {
       reg_sendregister: '1',
       publish: '0',
     });
-    expect(section(res.body, 'auth_info_0')).toEqual({ username: '111', userid: '111', passwd: sip.sip_password, domain: TENANT });
+    expect(section(res.body, 'auth_info_0')).toEqual({
+      username: '111',
+      userid: '111',
+      passwd: sip.sip_password,
+      domain: TENANT,
+    });
     expect(section(res.body, 'sip')).toEqual({ default_proxy: '0', use_rfc2833: '0', use_info: '1' });
     // Payload 103 has no documented meaning in Acrobits' list, so only the RFC 3551 static types are carried.
     expect(section(res.body, 'audio_codec_0')).toEqual({ mime: 'PCMA', rate: '8000', channels: '1', enabled: '1' });
@@ -86,10 +134,17 @@ describe('Linphone one-time provisioning link', () => {
     const malformed = await fetchUrl('https://x/api/v1/linphone/short');
     for (const r of [again, never, malformed]) {
       expect(r.statusCode).toBe(404);
-      expect(r.json()).toEqual({ error: { code: 'not_found', message: 'This Linphone link is not valid. Sign in on the QR page again for a new one.' } });
+      expect(r.json()).toEqual({
+        error: {
+          code: 'not_found',
+          message: 'This Linphone link is not valid. Sign in on the QR page again for a new one.',
+        },
+      });
       expect(r.body).not.toContain('111');
     }
-    expect((await fetchUrl(link.url, 'fr')).json().error.message).toBe("Ce lien Linphone n'est pas valide. Reconnectez-vous sur la page du code QR pour en obtenir un nouveau.");
+    expect((await fetchUrl(link.url, 'fr')).json().error.message).toBe(
+      "Ce lien Linphone n'est pas valide. Reconnectez-vous sur la page du code QR pour en obtenir un nouveau.",
+    );
   });
 
   it('hands a link out exactly once under parallel requests', async () => {
@@ -127,18 +182,36 @@ describe('Linphone one-time provisioning link', () => {
 
     // A link minted before the extension was unlinked gives nothing once it is.
     const link = await newLink(g);
-    await t.db.kysely.updateTable('extensions').set({ linked: 0 }).where('tenant_id', '=', TENANT).where('extension', '=', '111').execute();
+    await t.db.kysely
+      .updateTable('extensions')
+      .set({ linked: 0 })
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '111')
+      .execute();
     try {
       expect((await fetchUrl(link.url)).statusCode).toBe(404);
       expect((await t.call('linphoneLink', { grant: g })).statusCode).toBe(403);
     } finally {
-      await t.db.kysely.updateTable('extensions').set({ linked: 1 }).where('tenant_id', '=', TENANT).where('extension', '=', '111').execute();
+      await t.db.kysely
+        .updateTable('extensions')
+        .set({ linked: 1 })
+        .where('tenant_id', '=', TENANT)
+        .where('extension', '=', '111')
+        .execute();
     }
   });
 
   it('mints at most ten links per account and hour', async () => {
     const g = await grant();
-    const used = await t.db.kysely.selectFrom('login_failures').select('failures').where('key', '=', `linphone-link:${(await t.db.kysely.selectFrom('app_accounts').select('id').where('username', '=', USER).executeTakeFirstOrThrow()).id}`).executeTakeFirst();
+    const used = await t.db.kysely
+      .selectFrom('login_failures')
+      .select('failures')
+      .where(
+        'key',
+        '=',
+        `linphone-link:${(await t.db.kysely.selectFrom('app_accounts').select('id').where('username', '=', USER).executeTakeFirstOrThrow()).id}`,
+      )
+      .executeTakeFirst();
     const left = 10 - (used?.failures ?? 0);
     for (let i = 0; i < left; i++) expect((await t.call('linphoneLink', { grant: g })).statusCode).toBe(200);
     const over = await t.call('linphoneLink', { grant: g });

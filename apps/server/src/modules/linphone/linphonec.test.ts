@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../test/harness';
-import { type Kamailio, createKamailioSqlite, ensureSipTools, freeUdpPort, startKamailio } from '../../../test/kamailio/sip-tools';
+import {
+  type Kamailio,
+  createKamailioSqlite,
+  ensureSipTools,
+  freeUdpPort,
+  startKamailio,
+} from '../../../test/kamailio/sip-tools';
 import { openKamailioDb } from '../../platform/kamailio-db';
 
 /**
@@ -41,7 +47,11 @@ async function freeTcpPort(): Promise<number> {
 async function location(): Promise<{ username: string; domain: string | null; user_agent: string }[]> {
   const db = openKamailioDb(`sqlite:///${kamDbFile}`);
   try {
-    return await db.kysely.selectFrom('location').select(['username', 'domain', 'user_agent']).where('username', '=', '3001').execute();
+    return await db.kysely
+      .selectFrom('location')
+      .select(['username', 'domain', 'user_agent'])
+      .where('username', '=', '3001')
+      .execute();
   } finally {
     await db.close();
   }
@@ -50,7 +60,10 @@ async function location(): Promise<{ username: string; domain: string | null; us
 beforeAll(async () => {
   ensureSipTools();
   const which = spawnSync('sh', ['-c', 'command -v linphonec && command -v script'], { encoding: 'utf8' });
-  if (which.status !== 0) throw new Error('linphonec (linphone-cli) and script (util-linux) are needed: apt-get install linphone-cli util-linux');
+  if (which.status !== 0)
+    throw new Error(
+      'linphonec (linphone-cli) and script (util-linux) are needed: apt-get install linphone-cli util-linux',
+    );
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-linphonec-'));
   kamDbFile = path.join(dir, 'kamailio.db');
   createKamailioSqlite(kamDbFile);
@@ -58,16 +71,54 @@ beforeAll(async () => {
   kamailio = await startKamailio({ port: sipPort, dbUrl: `sqlite:///${kamDbFile}`, workDir: dir });
   const httpPort = await freeTcpPort();
   // Multi-domain: no KAMAILIO_SIP_DOMAIN, so the subscriber is 3001@lin.example; Kamailio is reached at KAMAILIO_SIP_HOST.
-  t = await startTestApp({ PLATFORM: 'kamailio', KAMAILIO_DB_URL: `sqlite:///${kamDbFile}`, KAMAILIO_SIP_HOST: `127.0.0.1:${sipPort}`, CLOUD_ID, PUBLIC_URL: `http://127.0.0.1:${httpPort}` });
+  t = await startTestApp({
+    PLATFORM: 'kamailio',
+    KAMAILIO_DB_URL: `sqlite:///${kamDbFile}`,
+    KAMAILIO_SIP_HOST: `127.0.0.1:${sipPort}`,
+    CLOUD_ID,
+    PUBLIC_URL: `http://127.0.0.1:${httpPort}`,
+  });
   await t.app.listen({ port: httpPort, host: '127.0.0.1' });
   admin = await t.login();
-  const tenant = await t.call('createTenant', { tid: TENANT, tname: 'Linphone E2E', domain: DOMAIN, site_name: 'HQ' }, { token: admin });
+  const tenant = await t.call(
+    'createTenant',
+    { tid: TENANT, tname: 'Linphone E2E', domain: DOMAIN, site_name: 'HQ' },
+    { token: admin },
+  );
   expect(tenant.statusCode, tenant.body).toBe(200);
-  const created = await t.call('createExtension', { tenant_id: TENANT, extension: '3001', domain: DOMAIN, site_name: 'HQ', firstname: 'Lin', lastname: 'Phone', email: EMAIL, admin: false }, { token: admin });
+  const created = await t.call(
+    'createExtension',
+    {
+      tenant_id: TENANT,
+      extension: '3001',
+      domain: DOMAIN,
+      site_name: 'HQ',
+      firstname: 'Lin',
+      lastname: 'Phone',
+      email: EMAIL,
+      admin: false,
+    },
+    { token: admin },
+  );
   expect(created.statusCode, created.body).toBe(200);
-  const link = await t.call('linkExtension', { email: EMAIL, did: '+15550143', pin: '246813', password: APP_PASSWORD, extension: '3001', tenant_id: TENANT }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    { email: EMAIL, did: '+15550143', pin: '246813', password: APP_PASSWORD, extension: '3001', tenant_id: TENANT },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
-  const profile = await t.call('profileCreateUpdate', { profile_name: 'Linphone E2E', proxy: `127.0.0.1:${sipPort}`, transport: 'udp', tenant_id: TENANT, codecorder: '8,0', expires: '120' }, { token: admin });
+  const profile = await t.call(
+    'profileCreateUpdate',
+    {
+      profile_name: 'Linphone E2E',
+      proxy: `127.0.0.1:${sipPort}`,
+      transport: 'udp',
+      tenant_id: TENANT,
+      codecorder: '8,0',
+      expires: '120',
+    },
+    { token: admin },
+  );
   expect(profile.statusCode, profile.body).toBe(200);
 }, 240_000);
 
@@ -98,7 +149,10 @@ describe('linphonec provisioned from the one-time Linphone URL', () => {
     const log = path.join(dir, 'linphonec.log');
     // Only the provisioning URI, plus a random local SIP port so it does not take 5060.
     fs.writeFileSync(rc, `[misc]\nconfig-uri=${url}\n[sip]\nsip_port=-1\nsip_tcp_port=0\n`);
-    linphonec = spawn('script', ['-qfec', `linphonec -c ${rc} -d 5 -l ${log}`, '/dev/null'], { env: { ...process.env, HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    linphonec = spawn('script', ['-qfec', `linphonec -c ${rc} -d 5 -l ${log}`, '/dev/null'], {
+      env: { ...process.env, HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
 
     let rows: Awaited<ReturnType<typeof location>> = [];
     for (let i = 0; i < 60 && rows.length === 0; i++) {
@@ -112,7 +166,9 @@ describe('linphonec provisioned from the one-time Linphone URL', () => {
     // The REGISTER that Kamailio answered 200 OK, as linphonec logged it.
     expect(lpLog).toMatch(/SIP\/2\.0 200 OK[\s\S]*CSeq: \d+ REGISTER/);
     const reg = await t.call('getExtensions', { tenant_id: TENANT }, { token: admin });
-    expect(reg.json<{ extension: string; registered?: boolean }[]>().find((r) => r.extension === '3001')).toMatchObject({ registered: true });
+    expect(reg.json<{ extension: string; registered?: boolean }[]>().find((r) => r.extension === '3001')).toMatchObject(
+      { registered: true },
+    );
 
     // What linphonec stored: the identity on the SIP domain and Kamailio as the server; no config-uri any more
     // (transient_provisioning), so it will not fetch the spent link at each start. (Codec sections are not checked:

@@ -22,6 +22,8 @@ describe('buildLogQuery', () => {
   });
 
   it('uses the configured stream selector', () => {
-    expect(buildLogQuery({ text: '', level: 'info' }, '{app="provisio",env="prod"}')).toBe('{app="provisio",env="prod"} | json | level="info"');
+    expect(buildLogQuery({ text: '', level: 'info' }, '{app="provisio",env="prod"}')).toBe(
+      '{app="provisio",env="prod"} | json | level="info"',
+    );
   });
 });

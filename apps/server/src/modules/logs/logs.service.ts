@@ -8,7 +8,6 @@ import type { LogFilters } from './logql';
 import { queryLoki } from './loki-client';
 import { findLogs } from './logs.repository';
 
-
 /** The value's first item is unique per line: the line's millisecond time, its sub-millisecond digits the row id. */
 const nanos = (row: StoredLog) => `${row.ts}${String(row.id % 1_000_000).padStart(6, '0')}`;
 
@@ -33,9 +32,22 @@ export function toStream(row: StoredLog): LogStream {
 }
 
 /** getlogs: the embedded log store, or Grafana Loki when LOKI_URL is set. A failing store answers 503. */
-export async function getLogs(deps: Deps, body: z.output<typeof GetLogsBody>, log: FastifyBaseLogger): Promise<GetLogsReply> {
-  const filters: LogFilters = { text: decodeURIComponent(body.message).trim(), level: body.level, reqId: body.req_id, jobId: body.job_id };
-  const range = { from: nanosToMillis(body.start), to: nanosToMillis(body.end), limit: body.limit ?? LOG_LIMITS.defaultLimit };
+export async function getLogs(
+  deps: Deps,
+  body: z.output<typeof GetLogsBody>,
+  log: FastifyBaseLogger,
+): Promise<GetLogsReply> {
+  const filters: LogFilters = {
+    text: decodeURIComponent(body.message).trim(),
+    level: body.level,
+    reqId: body.req_id,
+    jobId: body.job_id,
+  };
+  const range = {
+    from: nanosToMillis(body.start),
+    to: nanosToMillis(body.end),
+    limit: body.limit ?? LOG_LIMITS.defaultLimit,
+  };
   try {
     const { LOKI_URL, LOKI_SELECTOR } = deps.config;
     if (LOKI_URL) return await queryLoki(LOKI_URL, LOKI_SELECTOR, filters, range);

@@ -25,7 +25,12 @@ function endpoint(lokiUrl: string): { url: URL; headers: Record<string, string> 
 }
 
 /** Grafana Loki's query_range (newest first); anything but a streams reply with status success is an error. */
-export async function queryLoki(lokiUrl: string, selector: string, filters: LogFilters, range: LokiRange): Promise<GetLogsReply> {
+export async function queryLoki(
+  lokiUrl: string,
+  selector: string,
+  filters: LogFilters,
+  range: LokiRange,
+): Promise<GetLogsReply> {
   const { url, headers } = endpoint(lokiUrl);
   url.searchParams.set('query', buildLogQuery(filters, selector));
   url.searchParams.set('start', `${range.from}000000`);

@@ -17,7 +17,14 @@ afterAll(async () => {
   await loki.close();
 });
 
-const body = { message: encodeURIComponent('disk "full"'), level: 'error', start: '1700000000000000000', end: 1_700_000_100_000_000_000, limit: 50, req_id: 'r-9' };
+const body = {
+  message: encodeURIComponent('disk "full"'),
+  level: 'error',
+  start: '1700000000000000000',
+  end: 1_700_000_100_000_000_000,
+  limit: 50,
+  req_id: 'r-9',
+};
 
 describe('getlogs with LOKI_URL', () => {
   it('has no embedded store', () => {
@@ -37,7 +44,9 @@ describe('getlogs with LOKI_URL', () => {
       limit: '50',
       direction: 'backward',
     });
-    expect(req!.params.get('query')).toBe(String.raw`{job="provisio"} |~ "(?i)disk \"full\"" | json | level="error" | reqId="r-9"`);
+    expect(req!.params.get('query')).toBe(
+      String.raw`{job="provisio"} |~ "(?i)disk \"full\"" | json | level="error" | reqId="r-9"`,
+    );
     expect(req!.headers.authorization).toBe(`Basic ${Buffer.from('tenant 1:s3cret').toString('base64')}`);
     // Loki's reply is passed on in the same shape (its stats are not part of the contract).
     expect(res.json()).toEqual({ status: 'success', data: { resultType: 'streams', result: LOKI_STREAMS } });
@@ -57,7 +66,10 @@ describe('getlogs with LOKI_URL', () => {
       expect(res.json()).toEqual({ error: { code: 'service_unavailable', message: 'Unable to get the data' } });
     }
     loki.answer = { status: 200, body: lokiSuccess([]) };
-    expect((await t.call('getlogs', body, { token: admin })).json()).toEqual({ status: 'success', data: { resultType: 'streams', result: [] } });
+    expect((await t.call('getlogs', body, { token: admin })).json()).toEqual({
+      status: 'success',
+      data: { resultType: 'streams', result: [] },
+    });
   });
 
   it('answers 503 when Loki cannot be reached', async () => {

@@ -14,7 +14,10 @@ export const mailRoutes: FastifyPluginAsync = async (app) => {
         .limit(limit)
         .offset(offset)
         .execute(),
-      kysely.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      kysely
+        .selectFrom('mail_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { total: Number(total.n), rows: rows.map(({ to_addr, ...r }) => ({ ...r, to: to_addr })) };
   });

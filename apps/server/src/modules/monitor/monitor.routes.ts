@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { LIMITS, MonitorParams, MonitorSessionParams, SDP_MAX_BYTES, monitorCalls as calls, monitorPath } from '@provisio/contract';
+import {
+  LIMITS,
+  MonitorParams,
+  MonitorSessionParams,
+  SDP_MAX_BYTES,
+  monitorCalls as calls,
+  monitorPath,
+} from '@provisio/contract';
 import { actorOf, callerOf } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
@@ -19,7 +26,9 @@ export const monitorRoutes: FastifyPluginAsync = async (app) => {
   const monitor = new MonitorService(deps);
   app.addHook('onClose', () => monitor.closeAll());
   // The offer is raw SDP text; the parser lives in this plugin only.
-  app.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: SDP_MAX_BYTES }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: SDP_MAX_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
 
   route(app, calls.callActions, (req) => listChannels(deps, callerOf(req), req.body.tenant_id));
 
@@ -29,11 +38,22 @@ export const monitorRoutes: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       // The body is the raw offer (the parser above), so the declaration has no body schema.
       const body: unknown = req.body;
-      if (!(req.headers['content-type'] ?? '').startsWith('application/sdp') || typeof body !== 'string') throw new AppError('unsupported_media_type', 'unsupportedMediaType');
+      if (!(req.headers['content-type'] ?? '').startsWith('application/sdp') || typeof body !== 'string')
+        throw new AppError('unsupported_media_type', 'unsupportedMediaType');
       const { callId } = req.params as MonitorParams;
-      const { session, answer } = await monitor.start(actorOf(req), callId, body, (req.query as z.output<typeof TenantQuery>).tenant_id);
+      const { session, answer } = await monitor.start(
+        actorOf(req),
+        callId,
+        body,
+        (req.query as z.output<typeof TenantQuery>).tenant_id,
+      );
       const location = `/api/v1${monitorPath(calls.stopMonitor, { callId, session })}`;
-      return reply.code(201).header('location', location).header('access-control-expose-headers', 'Location').type('application/sdp').send(answer);
+      return reply
+        .code(201)
+        .header('location', location)
+        .header('access-control-expose-headers', 'Location')
+        .type('application/sdp')
+        .send(answer);
     },
     { schema: { params: MonitorParams, querystring: TenantQuery, consumes: ['application/sdp'] } },
   );

@@ -29,7 +29,14 @@ export async function listChannels(deps: Deps, caller: Caller, tenantId?: string
   const out: ActiveChannel[] = [];
   for (const tid of await tenantsOf(deps, caller, tenantId)) {
     for (const c of await list.call(deps.connector, tid)) {
-      out.push({ Caller: c.caller, Callee: c.callee, Aor: c.aor ?? '', StartedAt: c.startedAt.toISOString(), SIPCallID: c.sipCallId, tenant_id: tid });
+      out.push({
+        Caller: c.caller,
+        Callee: c.callee,
+        Aor: c.aor ?? '',
+        StartedAt: c.startedAt.toISOString(),
+        SIPCallID: c.sipCallId,
+        tenant_id: tid,
+      });
     }
   }
   return out;
@@ -58,7 +65,12 @@ export class MonitorService {
   private readonly live = new Map<string, Live>();
   constructor(private readonly deps: Deps) {}
 
-  async start(actor: Actor, callId: string, offer: string, tenantHint?: string): Promise<{ session: string; answer: string }> {
+  async start(
+    actor: Actor,
+    callId: string,
+    offer: string,
+    tenantHint?: string,
+  ): Promise<{ session: string; answer: string }> {
     const { deps } = this;
     assertMayMonitor(actor.caller);
     if (!/^v=0/.test(offer.trim()) || !/m=audio /.test(offer)) throw new AppError('bad_request', 'sdpInvalid');
@@ -97,9 +109,15 @@ export class MonitorService {
 
   /** Stops a session of this caller (or any, for an admin); ends it in the database and the audit trail. */
   async stopBy(caller: Caller, callId: string, key: string): Promise<void> {
-    const row = await this.deps.db.kysely.selectFrom('monitor_sessions').selectAll().where('session_key', '=', key).where('sip_call_id', '=', callId).executeTakeFirst();
+    const row = await this.deps.db.kysely
+      .selectFrom('monitor_sessions')
+      .selectAll()
+      .where('session_key', '=', key)
+      .where('sip_call_id', '=', callId)
+      .executeTakeFirst();
     if (!row || row.ended_at !== null) throw new AppError('not_found', 'notFound');
-    if (caller.role !== 'admin' && !(row.actor_type === caller.kind && row.actor_id === caller.id)) throw new AppError('forbidden', 'forbidden');
+    if (caller.role !== 'admin' && !(row.actor_type === caller.kind && row.actor_id === caller.id))
+      throw new AppError('forbidden', 'forbidden');
     await this.stop(key, 'stopped');
   }
 
@@ -143,7 +161,11 @@ export class MonitorService {
   private async claimSlot(actor: Actor, tenantId: string, callId: string, key: string, now: number): Promise<void> {
     const { db, config } = this.deps;
     await db.kysely.transaction().execute(async (trx) => {
-      const licence = await trx.selectFrom('licences').select('call_monitor').where('tenant_id', '=', tenantId).executeTakeFirst();
+      const licence = await trx
+        .selectFrom('licences')
+        .select('call_monitor')
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
       const limit = licence?.call_monitor ?? 0;
       const open = await trx
         .selectFrom('monitor_sessions')
@@ -155,18 +177,49 @@ export class MonitorService {
       if (Number(open.n) >= limit) throw new AppError('conflict', 'monitorLimitReached', { limit });
       await trx
         .insertInto('monitor_sessions')
-        .values({ session_key: key, tenant_id: tenantId, sip_call_id: callId, actor_type: actor.caller.kind, actor_id: actor.caller.id, started_at: now, expires_at: now + config.MONITOR_MAX_MINUTES * 60_000 })
+        .values({
+          session_key: key,
+          tenant_id: tenantId,
+          sip_call_id: callId,
+          actor_type: actor.caller.kind,
+          actor_id: actor.caller.id,
+          started_at: now,
+          expires_at: now + config.MONITOR_MAX_MINUTES * 60_000,
+        })
         .execute();
-      await recordAudit(trx, actor, { entity: 'call_monitor', entity_id: `${tenantId}/${callId}`, action: 'create', after: { session: key, tenant_id: tenantId, sip_call_id: callId } });
+      await recordAudit(trx, actor, {
+        entity: 'call_monitor',
+        entity_id: `${tenantId}/${callId}`,
+        action: 'create',
+        after: { session: key, tenant_id: tenantId, sip_call_id: callId },
+      });
     });
   }
 
-  private async end(key: string, reason: string, tenantId: string, callId: string, actor: Actor, startedAt: number): Promise<void> {
+  private async end(
+    key: string,
+    reason: string,
+    tenantId: string,
+    callId: string,
+    actor: Actor,
+    startedAt: number,
+  ): Promise<void> {
     const now = Date.now();
     await this.deps.db.kysely.transaction().execute(async (trx) => {
-      const done = await trx.updateTable('monitor_sessions').set({ ended_at: now }).where('session_key', '=', key).where('ended_at', 'is', null).executeTakeFirst();
+      const done = await trx
+        .updateTable('monitor_sessions')
+        .set({ ended_at: now })
+        .where('session_key', '=', key)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return;
-      await recordAudit(trx, actor, { entity: 'call_monitor', entity_id: `${tenantId}/${callId}`, action: 'delete', before: { session: key, tenant_id: tenantId, sip_call_id: callId }, after: { reason, seconds: Math.round((now - startedAt) / 1000) } });
+      await recordAudit(trx, actor, {
+        entity: 'call_monitor',
+        entity_id: `${tenantId}/${callId}`,
+        action: 'delete',
+        before: { session: key, tenant_id: tenantId, sip_call_id: callId },
+        after: { reason, seconds: Math.round((now - startedAt) / 1000) },
+      });
     });
   }
 }

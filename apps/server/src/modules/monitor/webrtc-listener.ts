@@ -22,7 +22,10 @@ export async function answerListener(offerSdp: string, audio: CallAudioSource): 
   const pc = new RTCPeerConnection({
     iceServers: [],
     iceAdditionalHostAddresses: ['127.0.0.1'],
-    codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })], video: [] },
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+      video: [],
+    },
   });
   let timer: NodeJS.Timeout | undefined;
   let finish: (why: 'failed' | 'closed') => void = () => undefined;

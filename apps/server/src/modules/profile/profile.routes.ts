@@ -11,7 +11,9 @@ async function readForm(req: FastifyRequest) {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'unsupportedMediaType');
   const fields: Record<string, string> = {};
   let file: { filename: string; data: Buffer } | undefined;
-  for await (const part of req.parts({ limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10, fieldSize: 2000 } })) {
+  for await (const part of req.parts({
+    limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10, fieldSize: 2000 },
+  })) {
     if (part.type === 'file') file = { filename: part.filename, data: await part.toBuffer() };
     else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
   }

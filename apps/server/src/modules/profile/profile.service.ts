@@ -10,15 +10,38 @@ export async function getProfile(deps: Deps, caller: Caller): Promise<ProfileRep
   if (caller.kind === 'user') {
     const u = await findUser(deps.db.kysely, caller.id);
     if (!u) throw notFound();
-    return { id: u.id, name: u.name, username: u.username, email: u.email, phone_number: u.phone_number, user_type: u.user_type, url: u.picture_url };
+    return {
+      id: u.id,
+      name: u.name,
+      username: u.username,
+      email: u.email,
+      phone_number: u.phone_number,
+      user_type: u.user_type,
+      url: u.picture_url,
+    };
   }
-  const r = await deps.db.kysely.selectFrom('reseller_users').selectAll().where('id', '=', caller.id).executeTakeFirst();
+  const r = await deps.db.kysely
+    .selectFrom('reseller_users')
+    .selectAll()
+    .where('id', '=', caller.id)
+    .executeTakeFirst();
   if (!r) throw notFound();
-  return { id: r.id, name: r.name, username: r.email, email: r.email, phone_number: r.phone_number, user_type: 'reseller user', url: r.picture_url };
+  return {
+    id: r.id,
+    name: r.name,
+    username: r.email,
+    email: r.email,
+    phone_number: r.phone_number,
+    user_type: 'reseller user',
+    url: r.picture_url,
+  };
 }
 
 /** Saves the caller's own profile; a field left out keeps its value; a new picture replaces (and deletes) the old one. */
-const given = (f: UpdateProfileFields) => ({ name: f.name, ...(f.phone_number !== undefined ? { phone_number: f.phone_number } : {}) });
+const given = (f: UpdateProfileFields) => ({
+  name: f.name,
+  ...(f.phone_number !== undefined ? { phone_number: f.phone_number } : {}),
+});
 
 export async function updateProfile(
   deps: Deps,
@@ -28,14 +51,24 @@ export async function updateProfile(
 ): Promise<ProfileReply> {
   const now = Date.now();
   if (caller.kind === 'user') {
-    const current = await deps.db.kysely.selectFrom('users').select('email').where('id', '=', caller.id).executeTakeFirst();
-    if (current && fields.email !== undefined && emailChanged(current.email, fields.email)) await assertEmailUnclaimed(deps.db.kysely, fields.email, { type: 'user', id: caller.id });
+    const current = await deps.db.kysely
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', caller.id)
+      .executeTakeFirst();
+    if (current && fields.email !== undefined && emailChanged(current.email, fields.email))
+      await assertEmailUnclaimed(deps.db.kysely, fields.email, { type: 'user', id: caller.id });
   }
   const url = image ? await saveFile(deps.db, image.contentType, image.data) : undefined;
   if (caller.kind === 'user') {
     await deps.db.kysely
       .updateTable('users')
-      .set({ ...given(fields), ...(fields.email !== undefined ? { email: fields.email } : {}), updated_at: now, ...(url ? { picture_url: url } : {}) })
+      .set({
+        ...given(fields),
+        ...(fields.email !== undefined ? { email: fields.email } : {}),
+        updated_at: now,
+        ...(url ? { picture_url: url } : {}),
+      })
       .where('id', '=', caller.id)
       .execute();
   } else {

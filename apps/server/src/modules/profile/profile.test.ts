@@ -10,36 +10,74 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const SAFE_SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="#4466f2"/></svg>');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SAFE_SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="#4466f2"/></svg>',
+);
 
 /** Builds a multipart body by hand, as a browser would send it. */
-function form(fields: Record<string, string>, files: { name: string; filename: string; type: string; data: Buffer }[] = []) {
+function form(
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; data: Buffer }[] = [],
+) {
   const boundary = '----provisio' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token },
+  };
 }
 
 const update = (fields: Record<string, string>, files?: Parameters<typeof form>[1], lang = 'en') => {
   const f = form(fields, files);
-  return t.app.inject({ method: 'POST', url: '/api/v1/updateProfile', payload: f.payload, headers: { ...f.headers, 'accept-language': lang } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/updateProfile',
+    payload: f.payload,
+    headers: { ...f.headers, 'accept-language': lang },
+  });
 };
 const profile = async () => (await t.call('getProfileDetails', {}, { token })).json();
 
 describe('profile', () => {
   it('reads the caller profile', async () => {
-    expect(await profile()).toMatchObject({ username: 'pat', email: 'pat@example.test', phone_number: '', user_type: 'simple user', url: null });
+    expect(await profile()).toMatchObject({
+      username: 'pat',
+      email: 'pat@example.test',
+      phone_number: '',
+      user_type: 'simple user',
+      url: null,
+    });
   });
 
   it('saves text fields', async () => {
-    const res = await update({ type: 'text', name: 'Pat Doe', email: 'pat.doe@example.test', phone_number: '+1 555 0100' });
+    const res = await update({
+      type: 'text',
+      name: 'Pat Doe',
+      email: 'pat.doe@example.test',
+      phone_number: '+1 555 0100',
+    });
     expect(res.statusCode).toBe(200);
-    expect(await profile()).toMatchObject({ name: 'Pat Doe', email: 'pat.doe@example.test', phone_number: '+1 555 0100' });
+    expect(await profile()).toMatchObject({
+      name: 'Pat Doe',
+      email: 'pat.doe@example.test',
+      phone_number: '+1 555 0100',
+    });
   });
 
   it('refuses missing data and bad fields without changing anything', async () => {
@@ -55,7 +93,9 @@ describe('profile', () => {
   });
 
   it('stores an image in the database and serves it with a safe content type', async () => {
-    const res = await update({ type: 'image', name: 'Pat Doe', email: 'pat.doe@example.test', phone_number: '' }, [{ name: 'file', filename: 'me.PNG', type: 'image/png', data: PNG }]);
+    const res = await update({ type: 'image', name: 'Pat Doe', email: 'pat.doe@example.test', phone_number: '' }, [
+      { name: 'file', filename: 'me.PNG', type: 'image/png', data: PNG },
+    ]);
     expect(res.statusCode).toBe(200);
     const url: string = res.json().url;
     expect(url).toMatch(/^\/api\/v1\/files\/[0-9a-f]{32}$/);
@@ -65,7 +105,9 @@ describe('profile', () => {
     expect(img.rawPayload.equals(PNG)).toBe(true);
     expect((await profile()).url).toBe(url);
 
-    const svg = await update({ type: 'image', name: 'Pat Doe', email: '', phone_number: '' }, [{ name: 'file', filename: 'logo.svg', type: 'image/svg+xml', data: SAFE_SVG }]);
+    const svg = await update({ type: 'image', name: 'Pat Doe', email: '', phone_number: '' }, [
+      { name: 'file', filename: 'logo.svg', type: 'image/svg+xml', data: SAFE_SVG },
+    ]);
     expect(svg.statusCode).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: svg.json().url });
     expect(served.headers['content-type']).toBe('image/svg+xml');
@@ -80,13 +122,25 @@ describe('profile', () => {
       ['fake.png', Buffer.from('GIF89a not a png'), 400, /not a valid PNG image/],
       ['photo.jpg', PNG, 400, /not a valid JPG image/],
       ['tool.exe', PNG, 400, /Only \.jpg, \.gif, \.png and \.svg/],
-      ['x.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 400, /contains scripts/],
+      [
+        'x.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        400,
+        /contains scripts/,
+      ],
       ['y.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 400, /contains scripts/],
-      ['z.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>'), 400, /external content/],
+      [
+        'z.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>'),
+        400,
+        /external content/,
+      ],
       ['big.png', Buffer.concat([PNG, Buffer.alloc(5_242_881 - PNG.length + 1)]), 413, /too big/],
     ];
     for (const [filename, data, status, message] of cases) {
-      const res = await update({ type: 'image', name: 'Pat', email: '', phone_number: '' }, [{ name: 'file', filename, type: 'application/octet-stream', data }]);
+      const res = await update({ type: 'image', name: 'Pat', email: '', phone_number: '' }, [
+        { name: 'file', filename, type: 'application/octet-stream', data },
+      ]);
       expect(res.statusCode, filename).toBe(status);
       expect(res.json().error.message, filename).toMatch(message);
     }
@@ -100,7 +154,9 @@ describe('profile', () => {
 
   it('accepts an image of exactly 5,242,880 bytes', async () => {
     const data = Buffer.concat([PNG, Buffer.alloc(5_242_880 - PNG.length)]);
-    const res = await update({ type: 'image', name: 'Pat', email: '', phone_number: '' }, [{ name: 'file', filename: 'max.png', type: 'image/png', data }]);
+    const res = await update({ type: 'image', name: 'Pat', email: '', phone_number: '' }, [
+      { name: 'file', filename: 'max.png', type: 'image/png', data },
+    ]);
     expect(res.statusCode).toBe(200);
   });
 });
@@ -108,20 +164,40 @@ describe('profile', () => {
 describe('profile fields (issue 13 low items)', () => {
   it('refuses an unknown field by name and changes nothing', async () => {
     const before = await profile();
-    const res = await update({ type: 'text', name: 'Pat Evil', email: 'evil@example.test', phone_number: '', user_type: 'admin' });
+    const res = await update({
+      type: 'text',
+      name: 'Pat Evil',
+      email: 'evil@example.test',
+      phone_number: '',
+      user_type: 'admin',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: 'validation_failed', message: 'user_type is not an accepted field.' });
-    const fr = await update({ type: 'image', name: 'Pat Evil', picture_url: '/x' }, [{ name: 'file', filename: 'me.png', type: 'image/png', data: PNG }], 'fr');
+    const fr = await update(
+      { type: 'image', name: 'Pat Evil', picture_url: '/x' },
+      [{ name: 'file', filename: 'me.png', type: 'image/png', data: PNG }],
+      'fr',
+    );
     expect(fr.statusCode).toBe(400);
     expect(fr.json().error.message).toBe("picture_url n'est pas un champ accepté.");
     expect(await profile()).toEqual(before);
   });
 
   it('keeps the stored email and phone when a picture upload leaves those fields out', async () => {
-    expect((await update({ type: 'text', name: 'Pat Doe', email: 'pat.kept@example.test', phone_number: '+1 555 0111' })).statusCode).toBe(200);
-    const res = await update({ type: 'image', name: 'Pat Doe' }, [{ name: 'file', filename: 'me.png', type: 'image/png', data: PNG }]);
+    expect(
+      (await update({ type: 'text', name: 'Pat Doe', email: 'pat.kept@example.test', phone_number: '+1 555 0111' }))
+        .statusCode,
+    ).toBe(200);
+    const res = await update({ type: 'image', name: 'Pat Doe' }, [
+      { name: 'file', filename: 'me.png', type: 'image/png', data: PNG },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await profile()).toMatchObject({ name: 'Pat Doe', email: 'pat.kept@example.test', phone_number: '+1 555 0111', url: res.json().url });
+    expect(await profile()).toMatchObject({
+      name: 'Pat Doe',
+      email: 'pat.kept@example.test',
+      phone_number: '+1 555 0111',
+      url: res.json().url,
+    });
     // An empty field still clears it.
     expect((await update({ type: 'text', name: 'Pat Doe', email: '', phone_number: '' })).statusCode).toBe(200);
     expect(await profile()).toMatchObject({ email: '', phone_number: '' });
@@ -129,8 +205,12 @@ describe('profile fields (issue 13 low items)', () => {
 });
 
 describe('SVG pictures (issue 13 low item: allow-list, entities decoded)', () => {
-  const svg = (body: string, root = '') => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${root}>${body}</svg>`);
-  const upload = (data: Buffer) => update({ type: 'image', name: 'Pat' }, [{ name: 'file', filename: 'p.svg', type: 'image/svg+xml', data }]);
+  const svg = (body: string, root = '') =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${root}>${body}</svg>`,
+    );
+  const upload = (data: Buffer) =>
+    update({ type: 'image', name: 'Pat' }, [{ name: 'file', filename: 'p.svg', type: 'image/svg+xml', data }]);
 
   it('refuses script, handlers and every encoding of javascript: or outside references, changing nothing', async () => {
     const before = await profile();
@@ -151,17 +231,33 @@ describe('SVG pictures (issue 13 low item: allow-list, entities decoded)', () =>
       ['style entity markup', svg('<style>&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</style>')],
       ['style attribute import', svg('<circle r="4" style="fill:red;background:url(//evil.example/x)"/>')],
       ['animate href', svg('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/><circle r="4"/></a>')],
-      ['stylesheet instruction', Buffer.from('<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>')],
-      ['entity declaration', Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>')],
+      [
+        'stylesheet instruction',
+        Buffer.from(
+          '<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.xsl" type="text/xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+        ),
+      ],
+      [
+        'entity declaration',
+        Buffer.from(
+          '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>',
+        ),
+      ],
     ];
     for (const [what, data] of unsafe) {
       const res = await upload(data);
       expect({ what, status: res.statusCode }).toEqual({ what, status: 400 });
       // A stylesheet instruction or an entity declaration before the root is not an SVG file at all.
-      const message = ['stylesheet instruction', 'entity declaration'].includes(what) ? 'The file is not a valid SVG image.' : 'This SVG image contains scripts or external content and was refused.';
+      const message = ['stylesheet instruction', 'entity declaration'].includes(what)
+        ? 'The file is not a valid SVG image.'
+        : 'This SVG image contains scripts or external content and was refused.';
       expect(res.json().error.message, what).toBe(message);
     }
-    expect((await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><?xml-stylesheet href="x.xsl"?></svg>'))).json().error.message).toMatch(/scripts or external/);
+    expect(
+      (
+        await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><?xml-stylesheet href="x.xsl"?></svg>'))
+      ).json().error.message,
+    ).toMatch(/scripts or external/);
     expect(await profile()).toEqual(before);
   });
 
@@ -179,7 +275,16 @@ describe('SVG pictures (issue 13 low item: allow-list, entities decoded)', () =>
     const served = await t.app.inject({ method: 'GET', url: res.json().url });
     expect(served.headers['content-type']).toBe('image/svg+xml');
     expect(served.body).toMatch(/^<svg /);
-    for (const kept of ['viewBox="0 0 10 10"', '<linearGradient id="g">', 'href="#dot"', 'xlink:href="#dot"', `data:image/png;base64,${pixel}`, '.b > circle', 'A &amp; B']) expect(served.body).toContain(kept);
+    for (const kept of [
+      'viewBox="0 0 10 10"',
+      '<linearGradient id="g">',
+      'href="#dot"',
+      'xlink:href="#dot"',
+      `data:image/png;base64,${pixel}`,
+      '.b > circle',
+      'A &amp; B',
+    ])
+      expect(served.body).toContain(kept);
     expect(served.body).not.toContain('Logo');
   });
 });
@@ -190,12 +295,24 @@ describe('changePassword', () => {
     const mine = await t.login('cora', 'cora-pass-1');
     const other = await t.login('cora', 'cora-pass-1');
     const body = { username: 'cora', cloud_id: 'DEMO' };
-    const wrong = await t.call('changePassword', { ...body, old_password: 'nope', new_password: 'cora-pass-2' }, { token: mine });
+    const wrong = await t.call(
+      'changePassword',
+      { ...body, old_password: 'nope', new_password: 'cora-pass-2' },
+      { token: mine },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toEqual({ code: 'wrong_password', message: 'Wrong Password' });
-    const short = await t.call('changePassword', { ...body, old_password: 'cora-pass-1', new_password: '123' }, { token: mine });
+    const short = await t.call(
+      'changePassword',
+      { ...body, old_password: 'cora-pass-1', new_password: '123' },
+      { token: mine },
+    );
     expect(short.statusCode).toBe(400);
-    const ok = await t.call('changePassword', { ...body, old_password: 'cora-pass-1', new_password: 'cora-pass-2' }, { token: mine });
+    const ok = await t.call(
+      'changePassword',
+      { ...body, old_password: 'cora-pass-1', new_password: 'cora-pass-2' },
+      { token: mine },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Successfully Updated Password');
     expect((await t.call('getProfileDetails', {}, { token: mine })).statusCode).toBe(200);

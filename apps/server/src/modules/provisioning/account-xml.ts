@@ -48,7 +48,11 @@ export function sipServers(sipDomain: string, server: string): { host: string; p
  * app calls /provision again with the cloud credentials it keeps, through the `%account[…]%` placeholders it fills
  * in. PROVISION_REFRESH_SECONDS=0 leaves both keys out.
  */
-export function reprovisionKeys(c: { publicUrl: string; CLOUD_ID: string; PROVISION_REFRESH_SECONDS: number }): AccountXmlInput['reprovision'] {
+export function reprovisionKeys(c: {
+  publicUrl: string;
+  CLOUD_ID: string;
+  PROVISION_REFRESH_SECONDS: number;
+}): AccountXmlInput['reprovision'] {
   if (!c.PROVISION_REFRESH_SECONDS) return undefined;
   const url = `${c.publicUrl}/api/v1/provision?cloud_id=${encodeURIComponent(c.CLOUD_ID)}&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%`;
   return { url, intervalSeconds: c.PROVISION_REFRESH_SECONDS };
@@ -136,11 +140,14 @@ export function buildAccountXml(a: AccountXmlInput, map: KeyMap): string {
     lines.push(`  <${map.blf}>`);
     a.blf.forEach((k, i) => {
       const uri = `sip:${k.target}@${a.host.replace(/:\d+$/, '')}`;
-      lines.push(`    <key>${el('position', String(i + 1))}${el('target', k.target)}${el('uri', uri)}${el('label', k.label)}</key>`);
+      lines.push(
+        `    <key>${el('position', String(i + 1))}${el('target', k.target)}${el('uri', uri)}${el('label', k.label)}</key>`,
+      );
     });
     lines.push(`  </${map.blf}>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<account>\n${lines.join('\n')}\n</account>\n`;
 }
 
-export const xmlMessage = (text: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<message>${escapeXml(text)}</message>\n`;
+export const xmlMessage = (text: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<message>${escapeXml(text)}</message>\n`;

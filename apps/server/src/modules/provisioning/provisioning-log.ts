@@ -38,13 +38,21 @@ export async function recordProvisioning(deps: Deps, e: ProvisioningEntry): Prom
  * once per address in each sign-in window: both keys are unique, so of any number of parallel requests one row
  * is written and the others conflict and write nothing.
  */
-export async function recordProvisioningOnce(deps: Deps, kind: 'throttled' | 'missing' | 'cloud', e: ProvisioningEntry): Promise<void> {
+export async function recordProvisioningOnce(
+  deps: Deps,
+  kind: 'throttled' | 'missing' | 'cloud',
+  e: ProvisioningEntry,
+): Promise<void> {
   const now = Date.now();
   const window = Math.floor(now / (deps.config.LOGIN_WINDOW_MINUTES * 60_000));
   const account = e.account.replace(/\s+/g, '').toLowerCase().slice(0, LOG_TEXT_MAX);
   await deps.db.kysely
     .insertInto('provisioning_log')
-    .values({ ...values(e, now), once_account: `${kind}:${window}:${account}`, once_address: `${kind}:${window}:${e.ip.slice(0, 64)}` })
+    .values({
+      ...values(e, now),
+      once_account: `${kind}:${window}:${account}`,
+      once_address: `${kind}:${window}:${e.ip.slice(0, 64)}`,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

@@ -10,7 +10,9 @@ import { lastProvisioned, provision } from './provisioning.service';
 import { loadKeyMap } from './xml-mapping';
 
 const XML = 'application/xml; charset=utf-8';
-const ProvisionQuery = z.looseObject({}).meta({ description: 'cloud_id, cloud_username, cloud_password (also cloudid/fullcode, username, password)' });
+const ProvisionQuery = z
+  .looseObject({})
+  .meta({ description: 'cloud_id, cloud_username, cloud_password (also cloudid/fullcode, username, password)' });
 
 /** Softphone provisioning: the public endpoint the app calls, and the last provisioning per extension. */
 export const provisioningRoutes: FastifyPluginAsync = async (app) => {
@@ -19,9 +21,13 @@ export const provisioningRoutes: FastifyPluginAsync = async (app) => {
   const keyMap = loadKeyMap(deps.config.provisioningKeyMap);
 
   // Acrobits posts form fields by default (InitialProvisioningContentType); only this plugin accepts them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LIMITS.jsonBodyMaxBytes }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: LIMITS.jsonBodyMaxBytes },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const body = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
@@ -32,7 +38,12 @@ export const provisioningRoutes: FastifyPluginAsync = async (app) => {
       return reply.header('cache-control', 'no-store').type(XML).send(xml);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return reply.headers(err.headers).header('cache-control', 'no-store').status(err.status).type(XML).send(xmlMessage(t(req, err.messageKey, err.params)));
+      return reply
+        .headers(err.headers)
+        .header('cache-control', 'no-store')
+        .status(err.status)
+        .type(XML)
+        .send(xmlMessage(t(req, err.messageKey, err.params)));
     }
   };
 

@@ -43,7 +43,13 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
   const cloudId = param(req.params, PROVISION_PARAM_NAMES.cloudId).replace(/\*$/, '');
   const username = param(req.params, PROVISION_PARAM_NAMES.username);
   const password = param(req.params, PROVISION_PARAM_NAMES.password);
-  const entry = (result: ProvisioningEntry['result']): ProvisioningEntry => ({ cloudId, account: username, ip: req.ip, userAgent: req.userAgent, result });
+  const entry = (result: ProvisioningEntry['result']): ProvisioningEntry => ({
+    cloudId,
+    account: username,
+    ip: req.ip,
+    userAgent: req.userAgent,
+    result,
+  });
   if (!cloudId || !username || !password) {
     await recordProvisioningOnce(deps, 'missing', entry('missing'));
     throw new AppError('bad_request', 'provisionMissing');
@@ -56,17 +62,24 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
   let acct;
   try {
     // The activation secret first (a hash, no scrypt); the user's own password, throttled, for apps set up before.
-    acct = (await checkActivationSecret(deps, username, password)) ?? (await checkAppCredentials(deps, username, password, req.ip, denied));
+    acct =
+      (await checkActivationSecret(deps, username, password)) ??
+      (await checkAppCredentials(deps, username, password, req.ip, denied));
   } catch (err) {
-    if (err instanceof AppError && err.code === 'too_many_attempts') await recordProvisioningOnce(deps, 'throttled', entry('throttled'));
+    if (err instanceof AppError && err.code === 'too_many_attempts')
+      await recordProvisioningOnce(deps, 'throttled', entry('throttled'));
     else await recordProvisioning(deps, entry('denied'));
     throw err;
   }
   const db = deps.db.kysely;
   const found = await effectiveProfile(db, acct.tenantId, acct.domain);
   const profile = found?.profile;
-  const blf = profile ? await readBlfKeys(db, { profileId: profile.id, tenantId: acct.tenantId, extension: acct.extension }) : [];
-  const sipPassword = deps.connector.getSipPassword ? await deps.connector.getSipPassword(acct.tenantId, acct.extension) : null;
+  const blf = profile
+    ? await readBlfKeys(db, { profileId: profile.id, tenantId: acct.tenantId, extension: acct.extension })
+    : [];
+  const sipPassword = deps.connector.getSipPassword
+    ? await deps.connector.getSipPassword(acct.tenantId, acct.extension)
+    : null;
   const xml = buildAccountXml(
     {
       title: `${acct.firstname} ${acct.lastname}`.trim() || acct.extension,
@@ -74,7 +87,10 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
       password: sipPassword,
       authUsername: acct.extension,
       displayName: `${acct.firstname} ${acct.lastname}`.trim(),
-      ...sipServers(deps.connector.sipDomainOf?.(acct.domain) ?? acct.domain, profile?.proxy || deps.connector.sipHost || ''),
+      ...sipServers(
+        deps.connector.sipDomainOf?.(acct.domain) ?? acct.domain,
+        profile?.proxy || deps.connector.sipHost || '',
+      ),
       reprovision: reprovisionKeys(deps.config),
       directory: directoryKeys(deps.config),
       transport: profile?.transport ?? '',
@@ -84,7 +100,12 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
     },
     map,
   );
-  await recordProvisioning(deps, { ...entry('ok'), account: acct.username, tenantId: acct.tenantId, extension: acct.extension });
+  await recordProvisioning(deps, {
+    ...entry('ok'),
+    account: acct.username,
+    tenantId: acct.tenantId,
+    extension: acct.extension,
+  });
   await markProvisioned(deps.db.kysely, acct.tenantId, acct.extension, req.userAgent);
   return xml;
 }

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_FIELDS, PROFILE_OPTIONS, type ProfileFieldSpec, type ProfileSettingName, cscPayload, parseCscPayload } from '@provisio/contract';
+import {
+  PROFILE_FIELDS,
+  PROFILE_OPTIONS,
+  type ProfileFieldSpec,
+  type ProfileSettingName,
+  cscPayload,
+  parseCscPayload,
+} from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
 import { housekeep } from '../housekeeping/housekeeping';
 import { escapeXml } from './account-xml';
@@ -23,9 +30,19 @@ function readAccount(xml: string): Record<string, string> {
   for (const m of flat.matchAll(/<([A-Za-z_][\w.-]*)>([^<]*)<\/\1>/g)) out[m[1]!] = unescape(m[2]!);
   return out;
 }
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const readBlf = (xml: string) =>
-  [...xml.matchAll(/<key><position>(\d+)<\/position><target>([^<]*)<\/target><uri>([^<]*)<\/uri><label>([^<]*)<\/label><\/key>/g)].map((m) => ({ position: m[1], target: m[2], uri: m[3], label: unescape(m[4]!) }));
+  [
+    ...xml.matchAll(
+      /<key><position>(\d+)<\/position><target>([^<]*)<\/target><uri>([^<]*)<\/uri><label>([^<]*)<\/label><\/key>/g,
+    ),
+  ].map((m) => ({ position: m[1], target: m[2], uri: m[3], label: unescape(m[4]!) }));
 
 /** A valid value for every setting of the field table, so the whole table goes through the XML. */
 function sampleValue(name: string, spec: ProfileFieldSpec): string {
@@ -41,41 +58,101 @@ function sampleValue(name: string, spec: ProfileFieldSpec): string {
     case 'choice':
       return String(PROFILE_OPTIONS[spec.options][1]!.value);
     case 'list':
-      return PROFILE_OPTIONS[spec.options].slice(0, 3).reverse().map((o) => o.value).join(',');
+      return PROFILE_OPTIONS[spec.options]
+        .slice(0, 3)
+        .reverse()
+        .map((o) => o.value)
+        .join(',');
   }
 }
-const FULL = Object.fromEntries(Object.entries(PROFILE_FIELDS).map(([n, s]) => [n, sampleValue(n, s)])) as Record<ProfileSettingName, string>;
+const FULL = Object.fromEntries(Object.entries(PROFILE_FIELDS).map(([n, s]) => [n, sampleValue(n, s)])) as Record<
+  ProfileSettingName,
+  string
+>;
 FULL.contactip = '10.0.0.9';
 
 const provisionGet = (q: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/provision?${new URLSearchParams(q).toString()}`, headers: { 'user-agent': 'CloudSoftphone/1.5.6', ...headers } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/provision?${new URLSearchParams(q).toString()}`,
+    headers: { 'user-agent': 'CloudSoftphone/1.5.6', ...headers },
+  });
 const provisionPost = (form: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/provision', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Groundwire/2' }, payload: new URLSearchParams(form).toString() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/provision',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Groundwire/2' },
+    payload: new URLSearchParams(form).toString(),
+  });
 const good = { cloud_id: 'ACME1', cloud_username: USER, cloud_password: PASSWORD };
 
 beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true', CLOUD_ID: 'ACME1', LOGIN_MAX_FAILURES: '4', LOGIN_SLOW_AFTER: '100' });
   admin = await t.login();
-  const link = await t.call('linkExtension', { email: USER, did: '+15550100', pin: '432187', password: PASSWORD, extension: '110', domain: TENANT, tenant_id: TENANT }, { token: admin });
+  const link = await t.call(
+    'linkExtension',
+    {
+      email: USER,
+      did: '+15550100',
+      pin: '432187',
+      password: PASSWORD,
+      extension: '110',
+      domain: TENANT,
+      tenant_id: TENANT,
+    },
+    { token: admin },
+  );
   expect(link.statusCode, link.body).toBe(200);
-  await t.db.kysely.updateTable('extensions').set({ firstname: 'Ana & <Co>', lastname: 'Prov' }).where('tenant_id', '=', TENANT).where('extension', '=', '110').execute();
+  await t.db.kysely
+    .updateTable('extensions')
+    .set({ firstname: 'Ana & <Co>', lastname: 'Prov' })
+    .where('tenant_id', '=', TENANT)
+    .where('extension', '=', '110')
+    .execute();
 });
 afterAll(() => t.close());
 
 describe('provisioning XML', () => {
   let profileId = 0;
   it('answers the extension credentials and every mapped setting of its profile, parsed back field by field', async () => {
-    const saved = await t.call('profileCreateUpdate', { profile_name: 'Bluebird full', proxy: 'sip.bluebird.example:5061', transport: 'tls', tenant_id: TENANT, ...FULL }, { token: admin });
+    const saved = await t.call(
+      'profileCreateUpdate',
+      {
+        profile_name: 'Bluebird full',
+        proxy: 'sip.bluebird.example:5061',
+        transport: 'tls',
+        tenant_id: TENANT,
+        ...FULL,
+      },
+      { token: admin },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     profileId = saved.json().id;
     const res = await provisionGet(good);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = readAccount(res.body);
-    const sip = await t.db.kysely.selectFrom('builtin_extensions').select('sip_password').where('tenant_id', '=', TENANT).where('extension', '=', '110').executeTakeFirstOrThrow();
+    const sip = await t.db.kysely
+      .selectFrom('builtin_extensions')
+      .select('sip_password')
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '110')
+      .executeTakeFirstOrThrow();
     // <host> is the SIP domain, <proxy> the server the app connects to (Acrobits D1 Credentials / Proxies).
-    expect(xml).toMatchObject({ title: 'Ana & <Co> Prov', username: '110', password: sip.sip_password, authUsername: '110', userDisplayName: 'Ana & <Co> Prov', host: TENANT, proxy: 'sip.bluebird.example:5061', transport: 'tls', cloud_username: USER });
-    expect(xml.extProvUrl).toBe(`${t.deps.config.publicUrl}/api/v1/provision?cloud_id=ACME1&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%`);
+    expect(xml).toMatchObject({
+      title: 'Ana & <Co> Prov',
+      username: '110',
+      password: sip.sip_password,
+      authUsername: '110',
+      userDisplayName: 'Ana & <Co> Prov',
+      host: TENANT,
+      proxy: 'sip.bluebird.example:5061',
+      transport: 'tls',
+      cloud_username: USER,
+    });
+    expect(xml.extProvUrl).toBe(
+      `${t.deps.config.publicUrl}/api/v1/provision?cloud_id=ACME1&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%`,
+    );
     expect(xml.extProvInterval).toBe('86400');
     expect(xml.userCallerId).toBe('v-usercallerid');
     expect(res.body).toContain('<title>Ana &amp; &lt;Co&gt; Prov</title>');
@@ -102,11 +179,19 @@ describe('provisioning XML', () => {
       wsContactsUrl: `${t.deps.config.publicUrl}/api/v1/directory`,
       wsContactsMethod: 'POST',
       wsContactsContentType: 'application/x-www-form-urlencoded',
-      wsContactsPostData: 'cloud_id=ACME1&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%',
+      wsContactsPostData:
+        'cloud_id=ACME1&cloud_username=%account[cloud_username]%&cloud_password=%account[cloud_password]%',
     });
     // What the app sends: the placeholders filled in with the cloud credentials it keeps, URL-encoded.
-    const form = xml.wsContactsPostData!.replace('%account[cloud_username]%', encodeURIComponent(USER)).replace('%account[cloud_password]%', encodeURIComponent(PASSWORD));
-    const res = await t.app.inject({ method: 'POST', url: new URL(xml.wsContactsUrl!).pathname, headers: { 'content-type': xml.wsContactsContentType! }, payload: form });
+    const form = xml
+      .wsContactsPostData!.replace('%account[cloud_username]%', encodeURIComponent(USER))
+      .replace('%account[cloud_password]%', encodeURIComponent(PASSWORD));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(xml.wsContactsUrl!).pathname,
+      headers: { 'content-type': xml.wsContactsContentType! },
+      payload: form,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const contacts = res.json().contacts as { contactId: string }[];
     expect(contacts.length).toBeGreaterThan(5);
@@ -114,7 +199,19 @@ describe('provisioning XML', () => {
   });
 
   it('leaves the outbound proxy out while it is turned off, and unset settings out', async () => {
-    await t.call('profileCreateUpdate', { id: profileId, profile_name: 'Bluebird full', proxy: 'sip.bluebird.example', transport: 'udp', tenant_id: TENANT, outboundproxyhost: 'edge.example', expires: '120' }, { token: admin });
+    await t.call(
+      'profileCreateUpdate',
+      {
+        id: profileId,
+        profile_name: 'Bluebird full',
+        proxy: 'sip.bluebird.example',
+        transport: 'udp',
+        tenant_id: TENANT,
+        outboundproxyhost: 'edge.example',
+        expires: '120',
+      },
+      { token: admin },
+    );
     const xml = readAccount((await provisionGet(good)).body);
     expect(xml.outboundProxy).toBeUndefined();
     expect(xml).toMatchObject({ host: TENANT, proxy: 'sip.bluebird.example', transport: 'udp', expires: '120' });
@@ -122,10 +219,28 @@ describe('provisioning XML', () => {
   });
 
   it('sends the outbound proxy as the SDK spells it: host without port, outboundProxy_port, outboundProxy_transport', async () => {
-    const saved = await t.call('profileCreateUpdate', { id: profileId, profile_name: 'Bluebird full', proxy: TENANT, transport: 'udp', tenant_id: TENANT, outboundproxyenabled: '1', outboundproxyhost: 'edge.example:5070', outboundproxytransport: 'tcp' }, { token: admin });
+    const saved = await t.call(
+      'profileCreateUpdate',
+      {
+        id: profileId,
+        profile_name: 'Bluebird full',
+        proxy: TENANT,
+        transport: 'udp',
+        tenant_id: TENANT,
+        outboundproxyenabled: '1',
+        outboundproxyhost: 'edge.example:5070',
+        outboundproxytransport: 'tcp',
+      },
+      { token: admin },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const xml = readAccount((await provisionGet(good)).body);
-    expect(xml).toMatchObject({ outboundProxy: 'edge.example', outboundProxy_port: '5070', outboundProxy_transport: 'tcp', host: TENANT });
+    expect(xml).toMatchObject({
+      outboundProxy: 'edge.example',
+      outboundProxy_port: '5070',
+      outboundProxy_transport: 'tcp',
+      host: TENANT,
+    });
     // The profile's proxy is the domain itself: no <proxy>.
     expect(xml.proxy).toBeUndefined();
   });
@@ -136,7 +251,10 @@ describe('provisioning XML', () => {
       const res = await t.call('profileCreateUpdate', { ...base, ...bad }, { token: admin });
       expect(res.statusCode, res.body).toBe(400);
     }
-    expect((await t.call('profileCreateUpdate', { ...base, expires: '30', keepaliveperiod: '5' }, { token: admin })).statusCode).toBe(200);
+    expect(
+      (await t.call('profileCreateUpdate', { ...base, expires: '30', keepaliveperiod: '5' }, { token: admin }))
+        .statusCode,
+    ).toBe(200);
     expect(readAccount((await provisionGet(good)).body)).toMatchObject({ expires: '30', keepAlivePeriod: '5' });
     // A value saved before the ranges followed the SDK never reaches the app.
     await t.db.kysely.updateTable('client_profiles').set({ expires: '10' }).where('id', '=', profileId).execute();
@@ -144,13 +262,27 @@ describe('provisioning XML', () => {
   });
 
   it('leaves BLF keys out (no Acrobits source confirms a key), and an operator-named element carries them in order', async () => {
-    const save = await t.call('saveBlfKeys', { profile_id: profileId, tenant_id: TENANT, extension: '110', keys: [{ target: '112', label: 'Front <desk>' }, { target: '101' }] }, { token: admin });
+    const save = await t.call(
+      'saveBlfKeys',
+      {
+        profile_id: profileId,
+        tenant_id: TENANT,
+        extension: '110',
+        keys: [{ target: '112', label: 'Front <desk>' }, { target: '101' }],
+      },
+      { token: admin },
+    );
     expect(save.statusCode, save.body).toBe(200);
     const plain = (await provisionGet(good)).body;
     expect(plain).not.toMatch(/blf|<key>/i);
     const named = { ...loadKeyMap(t.deps.config.provisioningKeyMap), blf: 'blfKeys' };
     const body = await provision(t.deps, named, { params: good, ip: '127.0.0.1', userAgent: 'test' });
-    const names = await t.db.kysely.selectFrom('extensions').select(['firstname', 'lastname']).where('tenant_id', '=', TENANT).where('extension', '=', '101').executeTakeFirstOrThrow();
+    const names = await t.db.kysely
+      .selectFrom('extensions')
+      .select(['firstname', 'lastname'])
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '101')
+      .executeTakeFirstOrThrow();
     expect(readBlf(body)).toEqual([
       { position: '1', target: '112', uri: `sip:112@${TENANT}`, label: 'Front <desk>' },
       { position: '2', target: '101', uri: `sip:101@${TENANT}`, label: `${names.firstname} ${names.lastname}` },
@@ -160,7 +292,14 @@ describe('provisioning XML', () => {
   it('falls back to the cloud default profile when the tenant has none', async () => {
     await t.call('deleteProfile', { id: profileId }, { token: admin });
     const xml = readAccount((await provisionGet(good)).body);
-    expect(xml).toMatchObject({ host: TENANT, proxy: 'sip.provisio.example', transport: 'udp', expires: '300', codecOrder: '0,8,9', dtmfOrder: 'rfc2833,info' });
+    expect(xml).toMatchObject({
+      host: TENANT,
+      proxy: 'sip.provisio.example',
+      transport: 'udp',
+      expires: '300',
+      codecOrder: '0,8,9',
+      dtmfOrder: 'rfc2833,info',
+    });
   });
 });
 
@@ -169,7 +308,9 @@ describe('provisioning credentials', () => {
     expect((await provisionPost(good)).statusCode).toBe(200);
     const json = await t.app.inject({ method: 'POST', url: '/api/v1/provision', payload: good });
     expect(json.statusCode).toBe(200);
-    expect((await provisionGet({ fullcode: 'ACME1*', username: USER.toUpperCase(), password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await provisionGet({ fullcode: 'ACME1*', username: USER.toUpperCase(), password: PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('answers the same 403 <message> for a wrong password, an unknown account, another cloud and an unlinked extension', async () => {
@@ -178,9 +319,19 @@ describe('provisioning credentials', () => {
       await provisionPost({ ...good, cloud_username: 'nobody@bluebird.example' }),
       await provisionGet({ ...good, cloud_id: 'OTHER' }),
     ];
-    await t.db.kysely.updateTable('extensions').set({ linked: 0 }).where('tenant_id', '=', TENANT).where('extension', '=', '110').execute();
+    await t.db.kysely
+      .updateTable('extensions')
+      .set({ linked: 0 })
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '110')
+      .execute();
     refused.push(await provisionGet(good));
-    await t.db.kysely.updateTable('extensions').set({ linked: 1 }).where('tenant_id', '=', TENANT).where('extension', '=', '110').execute();
+    await t.db.kysely
+      .updateTable('extensions')
+      .set({ linked: 1 })
+      .where('tenant_id', '=', TENANT)
+      .where('extension', '=', '110')
+      .execute();
     for (const res of refused) {
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -205,17 +356,30 @@ describe('provisioning credentials', () => {
     const rows = await t.db.kysely.selectFrom('provisioning_log').selectAll().orderBy('id').execute();
     expect(rows.map((r) => r.result)).toEqual(expect.arrayContaining(['ok', 'denied', 'throttled', 'missing']));
     const ok = rows.find((r) => r.result === 'ok')!;
-    expect(ok).toMatchObject({ cloud_id: 'ACME1', account: USER, tenant_id: TENANT, extension: '110', user_agent: 'CloudSoftphone/1.5.6' });
+    expect(ok).toMatchObject({
+      cloud_id: 'ACME1',
+      account: USER,
+      tenant_id: TENANT,
+      extension: '110',
+      user_agent: 'CloudSoftphone/1.5.6',
+    });
     expect(ok.ip).not.toBe('');
     const last = await t.call('getLastProvisioned', { tenant_id: TENANT }, { token: admin });
-    expect(last.json()).toEqual([{ extension: '110', at: Math.max(...rows.filter((r) => r.result === 'ok').map((r) => Number(r.at))) }]);
+    expect(last.json()).toEqual([
+      { extension: '110', at: Math.max(...rows.filter((r) => r.result === 'ok').map((r) => Number(r.at))) },
+    ]);
     expect((await t.call('getLastProvisioned', { tenant_id: TENANT })).statusCode).toBe(401);
   });
 });
 
 describe('provisioning record stays bounded (issue 13 finding 6)', () => {
   const from = (remoteAddress: string, q: Record<string, string>, ua = 'Burst/1') =>
-    t.app.inject({ method: 'GET', url: `/api/v1/provision?${new URLSearchParams(q).toString()}`, headers: { 'user-agent': ua }, remoteAddress });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/provision?${new URLSearchParams(q).toString()}`,
+      headers: { 'user-agent': ua },
+      remoteAddress,
+    });
   const rowsOf = async (where: { account?: string; ip?: string }) => {
     let q = t.db.kysely.selectFrom('provisioning_log').select(['result', 'account', 'ip', 'user_agent']);
     if (where.account !== undefined) q = q.where('account', '=', where.account);
@@ -228,7 +392,9 @@ describe('provisioning record stays bounded (issue 13 finding 6)', () => {
     const statuses: number[] = [];
     for (let burst = 0; burst < 10; burst++) {
       const replies = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => from(`10.6.${burst}.${i + 1}`, { ...good, cloud_username: account, cloud_password: `wrong-${burst}-${i}` })),
+        Array.from({ length: 30 }, (_, i) =>
+          from(`10.6.${burst}.${i + 1}`, { ...good, cloud_username: account, cloud_password: `wrong-${burst}-${i}` }),
+        ),
       );
       statuses.push(...replies.map((r) => r.statusCode));
     }
@@ -241,8 +407,13 @@ describe('provisioning record stays bounded (issue 13 finding 6)', () => {
 
   it('writes one throttled row per address and window when one address cycles through usernames', async () => {
     const ip = '10.6.200.1';
-    for (let i = 0; i < 30; i++) await from(ip, { ...good, cloud_username: `seq-${i}@bluebird.example`, cloud_password: 'wrong' });
-    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => from(ip, { ...good, cloud_username: `cycle-${i}@bluebird.example`, cloud_password: 'wrong' })));
+    for (let i = 0; i < 30; i++)
+      await from(ip, { ...good, cloud_username: `seq-${i}@bluebird.example`, cloud_password: 'wrong' });
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        from(ip, { ...good, cloud_username: `cycle-${i}@bluebird.example`, cloud_password: 'wrong' }),
+      ),
+    );
     expect(replies.every((r) => r.statusCode === 429)).toBe(true);
     const rows = await rowsOf({ ip });
     expect(rows.filter((r) => r.result === 'throttled')).toHaveLength(1);
@@ -252,7 +423,9 @@ describe('provisioning record stays bounded (issue 13 finding 6)', () => {
     const ip = '10.6.201.1';
     const replies = await Promise.all([
       ...Array.from({ length: 40 }, (_, i) => from(ip, { cloud_id: 'ACME1', cloud_username: `m-${i}@x.example` })),
-      ...Array.from({ length: 40 }, (_, i) => from(ip, { ...good, cloud_id: `OTHER${i}`, cloud_username: `c-${i}@x.example` })),
+      ...Array.from({ length: 40 }, (_, i) =>
+        from(ip, { ...good, cloud_id: `OTHER${i}`, cloud_username: `c-${i}@x.example` }),
+      ),
     ]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([...Array(40).fill(400), ...Array(40).fill(403)]);
     const rows = await rowsOf({ ip });
@@ -263,9 +436,21 @@ describe('provisioning record stays bounded (issue 13 finding 6)', () => {
   it('cuts the stored user agent, username and cloud id', async () => {
     const ip = '10.6.202.1';
     const long = 'A'.repeat(3000);
-    expect((await from(ip, { ...good, cloud_username: `${'u'.repeat(1000)}@bluebird.example`, cloud_password: 'wrong' }, long)).statusCode).toBe(403);
+    expect(
+      (
+        await from(
+          ip,
+          { ...good, cloud_username: `${'u'.repeat(1000)}@bluebird.example`, cloud_password: 'wrong' },
+          long,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await from('10.6.202.2', good, `Soft/${'x'.repeat(2000)}`)).statusCode).toBe(200);
-    const rows = await t.db.kysely.selectFrom('provisioning_log').selectAll().where('ip', 'in', ['10.6.202.1', '10.6.202.2']).execute();
+    const rows = await t.db.kysely
+      .selectFrom('provisioning_log')
+      .selectAll()
+      .where('ip', 'in', ['10.6.202.1', '10.6.202.2'])
+      .execute();
     expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(r.user_agent.length).toBe(200);
@@ -278,10 +463,24 @@ describe('provisioning record stays bounded (issue 13 finding 6)', () => {
     await db.deleteFrom('provisioning_log').execute();
     const now = Date.now();
     const row = (i: number, result: 'ok' | 'denied', extension: string | null) => ({
-      at: now - 1000 + i, cloud_id: 'ACME1', account: `cap-${i}`, tenant_id: extension ? TENANT : null, extension, ip: '10.6.203.1', user_agent: 'cap', result,
+      at: now - 1000 + i,
+      cloud_id: 'ACME1',
+      account: `cap-${i}`,
+      tenant_id: extension ? TENANT : null,
+      extension,
+      ip: '10.6.203.1',
+      user_agent: 'cap',
+      result,
     });
-    await db.insertInto('provisioning_log').values(row(0, 'ok', '777')).execute();
-    for (let i = 1; i <= 30; i++) await db.insertInto('provisioning_log').values(row(i, 'denied', null)).execute();
+    await db
+      .insertInto('provisioning_log')
+      .values(row(0, 'ok', '777'))
+      .execute();
+    for (let i = 1; i <= 30; i++)
+      await db
+        .insertInto('provisioning_log')
+        .values(row(i, 'denied', null))
+        .execute();
     const report = await housekeep(db, { ...t.deps.config, PROVISIONING_LOG_MAX_ROWS: 10 }, now);
     const left = await db.selectFrom('provisioning_log').select('account').orderBy('id').execute();
     expect(left.map((r) => r.account)).toEqual(['cap-0', ...Array.from({ length: 10 }, (_, i) => `cap-${21 + i}`)]);
@@ -314,10 +513,16 @@ describe('key map and QR payload', () => {
   });
 
   it('builds the csc: payloads with URL-encoded credentials and reads them back', () => {
-    expect(cscPayload({ cloudId: 'ACME1', username: 'ana@x.example', password: 'p:@ss w' })).toBe('csc:ana%40x.example:p%3A%40ss%20w@ACME1');
+    expect(cscPayload({ cloudId: 'ACME1', username: 'ana@x.example', password: 'p:@ss w' })).toBe(
+      'csc:ana%40x.example:p%3A%40ss%20w@ACME1',
+    );
     expect(cscPayload({ cloudId: 'ACME1', username: 'ana@x.example' })).toBe('csc:ana%40x.example@ACME1');
     expect(cscPayload({ cloudId: 'ACME1', testVersion: true })).toBe('csc:ACME1*');
-    expect(parseCscPayload('csc:ana%40x.example:p%3A%40ss%20w@ACME1')).toEqual({ cloudId: 'ACME1', username: 'ana@x.example', password: 'p:@ss w' });
+    expect(parseCscPayload('csc:ana%40x.example:p%3A%40ss%20w@ACME1')).toEqual({
+      cloudId: 'ACME1',
+      username: 'ana@x.example',
+      password: 'p:@ss w',
+    });
     expect(escapeXml('a&b<c>"d\'\u0001')).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
   });
 });

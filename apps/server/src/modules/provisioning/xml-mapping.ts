@@ -77,7 +77,8 @@ export function loadKeyMap(file: string): KeyMap {
   } catch (err) {
     throw new Error(`PROVISIONING_KEY_MAP: cannot read ${file}: ${(err as Error).message}`);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`PROVISIONING_KEY_MAP: ${file} must hold a JSON object`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new Error(`PROVISIONING_KEY_MAP: ${file} must hold a JSON object`);
   const keys: Partial<Record<ProfileSettingName, string>> = { ...VERIFIED_KEYS };
   let blf: string | null = null;
   const problems: string[] = [];
@@ -88,7 +89,8 @@ export function loadKeyMap(file: string): KeyMap {
       continue;
     }
     if (name === BLF_ENTRY) blf = value;
-    else if (!(name in PROFILE_FIELDS) || PORTAL_ONLY.has(name as ProfileSettingName)) problems.push(`${name}: not a client-profile setting that goes into the XML`);
+    else if (!(name in PROFILE_FIELDS) || PORTAL_ONLY.has(name as ProfileSettingName))
+      problems.push(`${name}: not a client-profile setting that goes into the XML`);
     else if (value === null) delete keys[name as ProfileSettingName];
     else keys[name as ProfileSettingName] = value;
   }

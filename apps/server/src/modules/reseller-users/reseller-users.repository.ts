@@ -4,7 +4,10 @@ import type { Database } from '../../db/schema';
 import { type ListParams, byColumn, byText, containsAny, runList } from '../../lib/list-query';
 
 /** Adds reseller_name (their resellers' names, comma-joined) to a page of reseller users, in one query. */
-async function withResellerNames(db: Kysely<Database>, users: { id: number; name: string; email: string }[]): Promise<ResellerUserRow[]> {
+async function withResellerNames(
+  db: Kysely<Database>,
+  users: { id: number; name: string; email: string }[],
+): Promise<ResellerUserRow[]> {
   if (users.length === 0) return [];
   const links = await db
     .selectFrom('reseller_user_links as l')
@@ -41,17 +44,25 @@ export async function listResellerUsers(db: Kysely<Database>, params: ListParams
       ]),
     );
   }
-  const { rows, total } = await runList(base, { ...params, search: undefined }, {
-    search: [],
-    sorts: { id: byColumn('u.id'), name: byText('u.name'), email: byText('u.email') },
-    defaultSort: 'id',
-    tieBreak: 'u.id',
-  });
+  const { rows, total } = await runList(
+    base,
+    { ...params, search: undefined },
+    {
+      search: [],
+      sorts: { id: byColumn('u.id'), name: byText('u.name'), email: byText('u.email') },
+      defaultSort: 'id',
+      tieBreak: 'u.id',
+    },
+  );
   return { rows: await withResellerNames(db, rows), total };
 }
 
 export async function findResellerUser(db: Kysely<Database>, id: number): Promise<ResellerUserRow | undefined> {
-  const u = await db.selectFrom('reseller_users').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+  const u = await db
+    .selectFrom('reseller_users')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return u ? (await withResellerNames(db, [u]))[0] : undefined;
 }
 

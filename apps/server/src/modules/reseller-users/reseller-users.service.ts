@@ -38,14 +38,26 @@ export async function saveResellerUser(deps: Deps, actor: Actor, body: CreateUpd
     if (await emailInUse(trx, body.email, body.id)) throw emailTaken();
     if (passwordHash !== undefined) {
       await assertEmailUnclaimed(trx, body.email);
-      const values = { name: body.name, email: body.email, phone_number: '', password_hash: passwordHash, picture_url: null, created_at: now, updated_at: now };
-      const row = await uniqueOr(() => trx.insertInto('reseller_users').values(values).returningAll().executeTakeFirstOrThrow(), emailTaken);
+      const values = {
+        name: body.name,
+        email: body.email,
+        phone_number: '',
+        password_hash: passwordHash,
+        picture_url: null,
+        created_at: now,
+        updated_at: now,
+      };
+      const row = await uniqueOr(
+        () => trx.insertInto('reseller_users').values(values).returningAll().executeTakeFirstOrThrow(),
+        emailTaken,
+      );
       await recordAudit(trx, actor, { entity: 'reseller_user', entity_id: row.id, action: 'create', after: row });
       return row.id;
     }
     const before = await trx.selectFrom('reseller_users').selectAll().where('id', '=', body.id!).executeTakeFirst();
     if (!before) throw notFound();
-    if (emailChanged(before.email, body.email)) await assertEmailUnclaimed(trx, body.email, { type: 'reseller_user', id: before.id });
+    if (emailChanged(before.email, body.email))
+      await assertEmailUnclaimed(trx, body.email, { type: 'reseller_user', id: before.id });
     const after = await uniqueOr(
       () =>
         trx
@@ -66,10 +78,19 @@ export async function deleteResellerUser(deps: Deps, actor: Actor, id: number): 
   const before = await deps.db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('reseller_users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
-    const links = await trx.deleteFrom('reseller_user_links').where('reseller_user_id', '=', id).returningAll().execute();
-    await trx.deleteFrom('password_resets').where('principal_type', '=', 'reseller_user').where('principal_id', '=', id).execute();
+    const links = await trx
+      .deleteFrom('reseller_user_links')
+      .where('reseller_user_id', '=', id)
+      .returningAll()
+      .execute();
+    await trx
+      .deleteFrom('password_resets')
+      .where('principal_type', '=', 'reseller_user')
+      .where('principal_id', '=', id)
+      .execute();
     await trx.deleteFrom('reseller_users').where('id', '=', id).execute();
-    for (const l of links) await recordAudit(trx, actor, { entity: 'reseller_user_link', entity_id: l.id, action: 'delete', before: l });
+    for (const l of links)
+      await recordAudit(trx, actor, { entity: 'reseller_user_link', entity_id: l.id, action: 'delete', before: l });
     await recordAudit(trx, actor, { entity: 'reseller_user', entity_id: id, action: 'delete', before: row });
     return row;
   });
@@ -87,11 +108,19 @@ export async function listUserResellers(deps: Deps, resellerUserId: number) {
     .execute();
 }
 
-export async function linkUserToReseller(deps: Deps, actor: Actor, body: z.infer<typeof CreateUserResellerLinkBody>): Promise<number> {
+export async function linkUserToReseller(
+  deps: Deps,
+  actor: Actor,
+  body: z.infer<typeof CreateUserResellerLinkBody>,
+): Promise<number> {
   const already = () => new AppError('conflict', 'resellerAlreadyLinked');
   return deps.db.kysely.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('reseller_users').select('id').where('id', '=', body.user_id).executeTakeFirst();
-    const reseller = await trx.selectFrom('resellers').select('id').where('id', '=', body.reseller_id).executeTakeFirst();
+    const reseller = await trx
+      .selectFrom('resellers')
+      .select('id')
+      .where('id', '=', body.reseller_id)
+      .executeTakeFirst();
     if (!user || !reseller) throw notFound();
     const dup = await trx
       .selectFrom('reseller_user_links')
@@ -101,7 +130,10 @@ export async function linkUserToReseller(deps: Deps, actor: Actor, body: z.infer
       .executeTakeFirst();
     if (dup) throw already();
     const values = { reseller_user_id: body.user_id, reseller_id: body.reseller_id, created_at: Date.now() };
-    const row = await uniqueOr(() => trx.insertInto('reseller_user_links').values(values).returningAll().executeTakeFirstOrThrow(), already);
+    const row = await uniqueOr(
+      () => trx.insertInto('reseller_user_links').values(values).returningAll().executeTakeFirstOrThrow(),
+      already,
+    );
     await recordAudit(trx, actor, { entity: 'reseller_user_link', entity_id: row.id, action: 'create', after: row });
     return row.id;
   });

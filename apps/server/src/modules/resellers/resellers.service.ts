@@ -31,7 +31,12 @@ export async function saveReseller(deps: Deps, actor: Actor, body: CreateUpdateR
     if (clash) throw nameTaken();
     if (body.id === undefined) {
       const row = await uniqueOr(
-        () => trx.insertInto('resellers').values({ name: body.name, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow(),
+        () =>
+          trx
+            .insertInto('resellers')
+            .values({ name: body.name, created_at: now, updated_at: now })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
         nameTaken,
       );
       await recordAudit(trx, actor, { entity: 'reseller', entity_id: row.id, action: 'create', after: row });
@@ -40,7 +45,13 @@ export async function saveReseller(deps: Deps, actor: Actor, body: CreateUpdateR
     const before = await trx.selectFrom('resellers').selectAll().where('id', '=', body.id).executeTakeFirst();
     if (!before) throw notFound();
     const after = await uniqueOr(
-      () => trx.updateTable('resellers').set({ name: body.name, updated_at: now }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow(),
+      () =>
+        trx
+          .updateTable('resellers')
+          .set({ name: body.name, updated_at: now })
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
       nameTaken,
     );
     await recordAudit(trx, actor, { entity: 'reseller', entity_id: before.id, action: 'update', before, after });
@@ -56,8 +67,10 @@ export async function deleteReseller(deps: Deps, actor: Actor, id: number): Prom
     const tenants = await trx.deleteFrom('reseller_tenants').where('reseller_id', '=', id).returningAll().execute();
     const links = await trx.deleteFrom('reseller_user_links').where('reseller_id', '=', id).returningAll().execute();
     await trx.deleteFrom('resellers').where('id', '=', id).execute();
-    for (const t of tenants) await recordAudit(trx, actor, { entity: 'reseller_tenant', entity_id: t.id, action: 'delete', before: t });
-    for (const l of links) await recordAudit(trx, actor, { entity: 'reseller_user_link', entity_id: l.id, action: 'delete', before: l });
+    for (const t of tenants)
+      await recordAudit(trx, actor, { entity: 'reseller_tenant', entity_id: t.id, action: 'delete', before: t });
+    for (const l of links)
+      await recordAudit(trx, actor, { entity: 'reseller_user_link', entity_id: l.id, action: 'delete', before: l });
     await recordAudit(trx, actor, { entity: 'reseller', entity_id: id, action: 'delete', before });
   });
 }
@@ -76,10 +89,18 @@ export function listResellerTenants(deps: Deps, resellerId: number, params: List
   });
 }
 
-export async function addResellerTenant(deps: Deps, actor: Actor, body: z.infer<typeof CreateResellerTenantBody>): Promise<number> {
+export async function addResellerTenant(
+  deps: Deps,
+  actor: Actor,
+  body: z.infer<typeof CreateResellerTenantBody>,
+): Promise<number> {
   const already = () => new AppError('conflict', 'tenantAlreadySupervised');
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const reseller = await trx.selectFrom('resellers').select('id').where('id', '=', body.reseller_id).executeTakeFirst();
+    const reseller = await trx
+      .selectFrom('resellers')
+      .select('id')
+      .where('id', '=', body.reseller_id)
+      .executeTakeFirst();
     if (!reseller) throw notFound();
     if (!(await findTenant(trx, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
     const dup = await trx

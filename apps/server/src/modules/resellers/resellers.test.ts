@@ -11,9 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (name: string, body: unknown, lang?: string) => t.call(name, body, { token: r.admin, ...(lang ? { lang } : {}) });
+const call = (name: string, body: unknown, lang?: string) =>
+  t.call(name, body, { token: r.admin, ...(lang ? { lang } : {}) });
 const count = async (table: 'resellers' | 'reseller_tenants' | 'reseller_user_links') =>
-  Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('resellers', () => {
   it('refuses every call to anonymous callers, simple users and reseller users', async () => {
@@ -70,7 +78,9 @@ describe('resellers', () => {
     const none = await call('createUpdateResllerTenants', { reseller_id: id, tenant_id: '' });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('Please select the reseller and tenant to supervise first!');
-    expect((await call('createUpdateResllerTenants', { tenant_id: 'acme.example' })).json().error.message).toBe('Please select the reseller and tenant to supervise first!');
+    expect((await call('createUpdateResllerTenants', { tenant_id: 'acme.example' })).json().error.message).toBe(
+      'Please select the reseller and tenant to supervise first!',
+    );
 
     const rows = (await call('getResellerTenants', { reseller_id: id })).json();
     expect(rows).toEqual([{ id: add.json().id, tenant_id: 'summit.example', tname: 'Summit Health' }]);
@@ -88,10 +98,16 @@ describe('resellers', () => {
     const del = await call('deleteReseller', { id });
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe('Record Deleted');
-    expect(await t.db.kysely.selectFrom('reseller_tenants').selectAll().where('reseller_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.kysely.selectFrom('reseller_user_links').selectAll().where('reseller_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('reseller_tenants').selectAll().where('reseller_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('reseller_user_links').selectAll().where('reseller_id', '=', id).execute(),
+    ).toEqual([]);
     // The reseller user stays, without that reseller.
-    expect(await t.db.kysely.selectFrom('reseller_users').select('id').where('id', '=', userId).executeTakeFirst()).toBeTruthy();
+    expect(
+      await t.db.kysely.selectFrom('reseller_users').select('id').where('id', '=', userId).executeTakeFirst(),
+    ).toBeTruthy();
     expect((await call('deleteReseller', { id })).statusCode).toBe(404);
   });
 });
@@ -99,15 +115,29 @@ describe('resellers', () => {
 describe('resellerSummary on 5,000 resellers', () => {
   beforeAll(async () => {
     const now = Date.now();
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ name: `Bulk Reseller ${String(i).padStart(4, '0')}`, created_at: now, updated_at: now }));
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      name: `Bulk Reseller ${String(i).padStart(4, '0')}`,
+      created_at: now,
+      updated_at: now,
+    }));
     await t.db.kysely.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('resellers').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('resellers')
+          .values(rows.slice(i, i + 500))
+          .execute();
     });
   });
 
   it('searches, sorts and pages on the server with the total in X-Total-Count, quickly', async () => {
     const started = performance.now();
-    const page = await call('resellerSummary', { search: 'bulk reseller 12', sort: 'name', order: 'desc', limit: 10, offset: 10 });
+    const page = await call('resellerSummary', {
+      search: 'bulk reseller 12',
+      sort: 'name',
+      order: 'desc',
+      limit: 10,
+      offset: 10,
+    });
     const ms = performance.now() - started;
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-total-count']).toBe('100'); // 1200 to 1299

@@ -14,7 +14,6 @@ import { type Db, openDatabase } from '../../db/database';
 import { Mailer } from '../../lib/mailer';
 import { migrate } from '../../migrations';
 
-
 const isPg = process.env.TEST_DB === 'postgres';
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,7 +27,10 @@ describe('health: liveness and readiness', () => {
 
   it('a database that lacks a migration of this version: ready 503 with Retry-After, live and /api/health 200', async () => {
     // As if this version's newest migration had not run (an older backup restored under a running instance).
-    const rows = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc`.execute(t.db.kysely);
+    const rows = await sql<{
+      name: string;
+      timestamp: string;
+    }>`select name, timestamp from kysely_migration order by name desc`.execute(t.db.kysely);
     const newest = rows.rows[0];
     if (!newest) throw new Error('no migration recorded');
     await sql`delete from kysely_migration where name = ${newest.name}`.execute(t.db.kysely);
@@ -39,7 +41,9 @@ describe('health: liveness and readiness', () => {
     expect((await get(t.app, '/api/health/live')).statusCode).toBe(200);
     expect((await get(t.app, '/api/health')).statusCode).toBe(200);
     // Once the migration is recorded again the instance is ready.
-    await sql`insert into kysely_migration (name, timestamp) values (${newest.name}, ${newest.timestamp})`.execute(t.db.kysely);
+    await sql`insert into kysely_migration (name, timestamp) values (${newest.name}, ${newest.timestamp})`.execute(
+      t.db.kysely,
+    );
     expect((await get(t.app, '/api/health/ready')).statusCode).toBe(200);
   });
 
@@ -66,7 +70,12 @@ describe('health: a database the server cannot use', () => {
   let release = () => undefined as void;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-health-'));
-    const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD: 'Health-admin-1', WEB_DIST: path.join(dataDir, 'no-web') });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'Health-admin-1',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    });
     if (isPg) {
       db = openDatabase({ databaseUrl: `postgres://provisio@127.0.0.1:${await closedPort()}/provisio` });
     } else {
@@ -81,7 +90,15 @@ describe('health: a database the server cannot use', () => {
       };
     }
     const log = pino({ level: 'silent' });
-    app = await buildApp({ config, db, mailer: new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: 1000 }), logStore: null }, log);
+    app = await buildApp(
+      {
+        config,
+        db,
+        mailer: new Mailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, pollMs: 1000 }),
+        logStore: null,
+      },
+      log,
+    );
     await app.ready();
   });
   afterAll(async () => {

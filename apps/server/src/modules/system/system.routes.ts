@@ -36,14 +36,24 @@ export const healthRoute: FastifyPluginAsyncZod = async (app) => {
     const pending = await pendingMigrations(app.deps.db).catch((err: unknown) => {
       throw databaseUnavailable(err);
     });
-    if (pending.length) throw new AppError('service_unavailable', 'serviceUnavailable', {}, { 'retry-after': String(MIGRATIONS_RETRY_AFTER_S) });
+    if (pending.length)
+      throw new AppError(
+        'service_unavailable',
+        'serviceUnavailable',
+        {},
+        { 'retry-after': String(MIGRATIONS_RETRY_AFTER_S) },
+      );
     migrated = true;
   };
   const ok = () => ({ status: 'ok' as const, database: app.deps.db.dialect });
 
   app.get('/api/health', {
     config: { access: 'public' },
-    schema: { tags: ['system'], summary: 'Database check (kept for existing monitors; see /api/health/ready)', response: { 200: HealthReply, 503: ErrorBody } },
+    schema: {
+      tags: ['system'],
+      summary: 'Database check (kept for existing monitors; see /api/health/ready)',
+      response: { 200: HealthReply, 503: ErrorBody },
+    },
     handler: async (request) => {
       await databaseCheck(request);
       return ok();
@@ -56,7 +66,11 @@ export const healthRoute: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/health/ready', {
     config: { access: 'public' },
-    schema: { tags: ['system'], summary: 'Readiness: database writable and migrations applied, else 503', response: { 200: HealthReply, 503: ErrorBody } },
+    schema: {
+      tags: ['system'],
+      summary: 'Readiness: database writable and migrations applied, else 503',
+      response: { 200: HealthReply, 503: ErrorBody },
+    },
     handler: async (request) => {
       await databaseCheck(request);
       await migrationsCheck();
@@ -66,5 +80,10 @@ export const healthRoute: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const systemRoutes: FastifyPluginAsync = async (app) => {
-  route(app, calls.publicConfig, () => ({ cloud_id: app.deps.config.CLOUD_ID, languages: [...LANGUAGES], version: VERSION, monitor_base_url: app.deps.config.MONITOR_BASE_URL }));
+  route(app, calls.publicConfig, () => ({
+    cloud_id: app.deps.config.CLOUD_ID,
+    languages: [...LANGUAGES],
+    version: VERSION,
+    monitor_base_url: app.deps.config.MONITOR_BASE_URL,
+  }));
 };

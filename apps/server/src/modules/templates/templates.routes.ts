@@ -11,7 +11,10 @@ export const templatesRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, calls.getTemplates, () => templates.listTemplates(deps));
 
-  route(app, calls.templateCreateUpdate, async (req) => ({ id: await templates.saveTemplate(deps, actorOf(req), req.body), message: t(req, 'templateSaved') }));
+  route(app, calls.templateCreateUpdate, async (req) => ({
+    id: await templates.saveTemplate(deps, actorOf(req), req.body),
+    message: t(req, 'templateSaved'),
+  }));
 
   route(app, calls.deleteTemplate, async (req) => {
     await templates.deleteTemplate(deps, actorOf(req), req.body.id);

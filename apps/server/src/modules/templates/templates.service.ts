@@ -14,7 +14,8 @@ export function listTemplates(deps: Deps): Promise<TemplateRow[]> {
 
 /** Creates a template, or updates subject and body of one (its name is locked). Admins only, with the spec's words. */
 export async function saveTemplate(deps: Deps, actor: Actor, body: TemplateCreateUpdateBody): Promise<number> {
-  if (actor.caller.role !== 'admin') throw new AppError('forbidden', body.id === undefined ? 'templateAddNotAllowed' : 'templateUpdateNotAllowed');
+  if (actor.caller.role !== 'admin')
+    throw new AppError('forbidden', body.id === undefined ? 'templateAddNotAllowed' : 'templateUpdateNotAllowed');
   const html = sanitizeRichText(body.body);
   // A body that was nothing but unsafe markup is as empty as no body.
   if (html === '') throw new AppError('validation_failed', 'templateNameBodyRequired');
@@ -30,7 +31,13 @@ export async function saveTemplate(deps: Deps, actor: Actor, body: TemplateCreat
         .where('id', '=', before.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { entity: 'email_template', entity_id: before.id, action: 'update', before, after });
+      await recordAudit(trx, actor, {
+        entity: 'email_template',
+        entity_id: before.id,
+        action: 'update',
+        before,
+        after,
+      });
       return before.id;
     }
     const clash = await trx
@@ -40,7 +47,10 @@ export async function saveTemplate(deps: Deps, actor: Actor, body: TemplateCreat
       .executeTakeFirst();
     if (clash) throw nameTaken();
     const values = { name: body.name, subject: body.subject, body: html, created_at: now, updated_at: now };
-    const row = await uniqueOr(() => trx.insertInto('email_templates').values(values).returningAll().executeTakeFirstOrThrow(), nameTaken);
+    const row = await uniqueOr(
+      () => trx.insertInto('email_templates').values(values).returningAll().executeTakeFirstOrThrow(),
+      nameTaken,
+    );
     await recordAudit(trx, actor, { entity: 'email_template', entity_id: row.id, action: 'create', after: row });
     return row.id;
   });

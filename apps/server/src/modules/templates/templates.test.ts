@@ -11,15 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = async (token = r.admin) => (await t.app.inject({ method: 'GET', url: '/api/v1/getTemplates', headers: { token } })).json();
-const save = (body: object, token = r.admin, lang?: string) => t.call('templateCreateUpdate', body, { token, ...(lang ? { lang } : {}) });
+const list = async (token = r.admin) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/getTemplates', headers: { token } })).json();
+const save = (body: object, token = r.admin, lang?: string) =>
+  t.call('templateCreateUpdate', body, { token, ...(lang ? { lang } : {}) });
 
 describe('email templates', () => {
   it('lets any signed-in caller read the templates, by name', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/getTemplates' })).statusCode).toBe(401);
     await save({ name: 'Zulu', subject: 'Z', body: '<p>z</p>' });
     await save({ name: 'Alpha', subject: 'A', body: '<p>a</p>' });
-    for (const token of [r.admin, r.simple, r.reseller]) expect((await list(token)).map((x: { name: string }) => x.name)).toEqual(['Alpha', 'Zulu']);
+    for (const token of [r.admin, r.simple, r.reseller])
+      expect((await list(token)).map((x: { name: string }) => x.name)).toEqual(['Alpha', 'Zulu']);
   });
 
   it('sanitises the body: scripts, handlers and javascript: links go; formatting and placeholders stay', async () => {
@@ -32,7 +35,8 @@ describe('email templates', () => {
     expect(res.json().message).toBe('Successfully saved email template');
     const stored = (await list()).find((x: { name: string }) => x.name === 'Welcome').body as string;
     expect(stored).not.toMatch(/script|onclick|onerror|javascript:|iframe|<img|style=/i);
-    for (const token of ['{{first_name}}', '{{last_name}}', '{{password}}', 'href="{{link}}"', '>{{link}}<']) expect(stored).toContain(token);
+    for (const token of ['{{first_name}}', '{{last_name}}', '{{password}}', 'href="{{link}}"', '>{{link}}<'])
+      expect(stored).toContain(token);
     expect(stored).toContain('<a href="https://example.test/help">help</a>');
     expect(stored).toContain('<ul><li><em>one</em></li></ul>');
     const onlyScript = await save({ name: 'Empty', body: '<script>alert(1)</script>' });
@@ -44,14 +48,21 @@ describe('email templates', () => {
     const { id } = (await list()).find((x: { name: string }) => x.name === 'Welcome');
     const upd = await save({ id, name: 'Welcome', subject: 'Hello again', body: '<p>new {{link}}</p>' });
     expect(upd.json()).toEqual({ id, message: 'Successfully saved email template' });
-    expect((await list()).find((x: { id: number }) => x.id === id)).toEqual({ id, name: 'Welcome', subject: 'Hello again', body: '<p>new {{link}}</p>' });
+    expect((await list()).find((x: { id: number }) => x.id === id)).toEqual({
+      id,
+      name: 'Welcome',
+      subject: 'Hello again',
+      body: '<p>new {{link}}</p>',
+    });
     const renamed = await save({ id, name: 'Renamed', body: '<p>x</p>' }, r.admin, 'fr');
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().error.message).toBe(formatMessage('fr', 'templateNameLocked'));
     const dup = await save({ name: 'welcome', body: '<p>x</p>' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe('A template with this name already exists.');
-    expect((await save({ name: '', body: '<p>x</p>' })).json().error.message).toBe('Template name and body are mandatory');
+    expect((await save({ name: '', body: '<p>x</p>' })).json().error.message).toBe(
+      'Template name and body are mandatory',
+    );
     expect((await save({ name: 'N', body: '' })).json().error.message).toBe('Template name and body are mandatory');
     expect((await save({ id: 99999, name: 'N', body: '<p>x</p>' })).statusCode).toBe(404);
   });
@@ -77,7 +88,10 @@ describe('email templates', () => {
 
   it('deletes a template', async () => {
     const { id } = (await list()).find((x: { name: string }) => x.name === 'Zulu');
-    expect((await t.call('deleteTemplate', { id }, { token: r.admin })).json()).toEqual({ ok: true, message: 'Successfully Deleted Template' });
+    expect((await t.call('deleteTemplate', { id }, { token: r.admin })).json()).toEqual({
+      ok: true,
+      message: 'Successfully Deleted Template',
+    });
     expect((await list()).map((x: { name: string }) => x.name)).not.toContain('Zulu');
     expect((await t.call('deleteTemplate', { id }, { token: r.admin })).statusCode).toBe(404);
   });

@@ -13,8 +13,17 @@ import { findTenant, newTenantRow, readTenant, setTenantFlag } from './tenants.r
 export const createdBy = (caller: Caller) => `${caller.kind}:${caller.id}`;
 
 /** The tenants the caller may see, sorted by name. */
-export async function listTenants(deps: Deps, caller: Caller, params: ListParams): Promise<{ rows: TenantRow[]; total: number }> {
-  const base = scopeToCaller(deps.db.kysely, deps.db.kysely.selectFrom('tenants').select(['tid', 'tname', 'desktop_app_allowed', 'mobile_app_allowed']), caller, 'tid');
+export async function listTenants(
+  deps: Deps,
+  caller: Caller,
+  params: ListParams,
+): Promise<{ rows: TenantRow[]; total: number }> {
+  const base = scopeToCaller(
+    deps.db.kysely,
+    deps.db.kysely.selectFrom('tenants').select(['tid', 'tname', 'desktop_app_allowed', 'mobile_app_allowed']),
+    caller,
+    'tid',
+  );
   const { rows, total } = await runList(base, params, {
     search: ['tid', 'tname'],
     sorts: { tname: byText('tname'), tid: byText('tid') },
@@ -26,7 +35,11 @@ export async function listTenants(deps: Deps, caller: Caller, params: ListParams
 
 /** Starts the tenant-list sync, or joins the one queued or running, or the one finished less than two minutes ago. */
 export function startTenantSync(deps: Deps, caller: Caller): Promise<{ id: number; joined: boolean }> {
-  return deps.jobs.enqueue(TENANTS_SYNC, {}, { dedupeKey: TENANTS_SYNC, joinFinishedWithinMs: SYNC_JOIN_FINISHED_MS, createdBy: createdBy(caller) });
+  return deps.jobs.enqueue(
+    TENANTS_SYNC,
+    {},
+    { dedupeKey: TENANTS_SYNC, joinFinishedWithinMs: SYNC_JOIN_FINISHED_MS, createdBy: createdBy(caller) },
+  );
 }
 
 /** The tenant-level app switch; turning it on counts every extension of the tenant against the licence limit. */
@@ -36,7 +49,8 @@ export async function setTenantApp(deps: Deps, actor: Actor, body: UpdateAndGetT
   await deps.db.kysely.transaction().execute(async (trx) => {
     const before = await findTenant(trx, body.tenant_id);
     if (!before) throw new AppError('not_found', 'tenantNotFound');
-    if (on && !readTenant(before)[body.column_name]) await assertAppLimit(trx, body.tenant_id, body.column_name, { wholeTenant: true });
+    if (on && !readTenant(before)[body.column_name])
+      await assertAppLimit(trx, body.tenant_id, body.column_name, { wholeTenant: true });
     const after = await setTenantFlag(trx, body.tenant_id, body.column_name, on);
     await recordAudit(trx, actor, { entity: 'tenant', entity_id: body.tenant_id, action: 'update', before, after });
   });
@@ -45,7 +59,8 @@ export async function setTenantApp(deps: Deps, actor: Actor, body: UpdateAndGetT
 /** Adds a tenant on the platform (when it can), then into the portal in the same step. Admins only. */
 export async function createTenant(deps: Deps, actor: Actor, body: CreateTenantBody): Promise<void> {
   const { connector } = deps;
-  if (!connector.capabilities.createTenant || !connector.createTenant) throw new AppError('forbidden', 'platformCannotWrite');
+  if (!connector.capabilities.createTenant || !connector.createTenant)
+    throw new AppError('forbidden', 'platformCannotWrite');
   if (await findTenant(deps.db.kysely, body.tid)) throw new AppError('conflict', 'tenantExists');
   const domain = body.domain || body.tid;
   const siteName = body.site_name || 'Main';
@@ -60,6 +75,11 @@ export async function createTenant(deps: Deps, actor: Actor, body: CreateTenantB
     const row = newTenantRow(body.tid, body.tname, now);
     await trx.insertInto('tenants').values(row).execute();
     await trx.insertInto('tenant_domains').values({ tenant_id: body.tid, domain, site_name: siteName }).execute();
-    await recordAudit(trx, actor, { entity: 'tenant', entity_id: body.tid, action: 'create', after: { ...row, domain, site_name: siteName } });
+    await recordAudit(trx, actor, {
+      entity: 'tenant',
+      entity_id: body.tid,
+      action: 'create',
+      after: { ...row, domain, site_name: siteName },
+    });
   });
 }

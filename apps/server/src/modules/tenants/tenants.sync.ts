@@ -9,7 +9,10 @@ const CHUNK = 500;
  * Pulls the platform's tenants into the portal's tenants table: new ones are added, names follow the platform.
  * Tenants missing on the platform are kept (resellers, licences and users refer to them); see docs/platforms.md.
  */
-export async function syncTenants(db: Kysely<Database>, connector: TelephonyConnector): Promise<{ total: number; created: number }> {
+export async function syncTenants(
+  db: Kysely<Database>,
+  connector: TelephonyConnector,
+): Promise<{ total: number; created: number }> {
   const items = await readAll((o) => connector.listTenants(o));
   const now = Date.now();
   let created = 0;

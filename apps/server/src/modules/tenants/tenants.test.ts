@@ -12,8 +12,19 @@ describe('tenantList', () => {
     const token = await t.login();
     const all = await t.call('tenantList', {}, { token });
     expect(all.statusCode).toBe(200);
-    expect(all.json().map((r: { tname: string }) => r.tname)).toEqual(['Acme Logistics', 'Bluebird Dental', 'Cobalt Legal', 'Northwind Traders', 'Summit Health']);
-    expect(all.json()[0]).toEqual({ tid: 'acme.example', tname: 'Acme Logistics', desktop_app_allowed: false, mobile_app_allowed: false });
+    expect(all.json().map((r: { tname: string }) => r.tname)).toEqual([
+      'Acme Logistics',
+      'Bluebird Dental',
+      'Cobalt Legal',
+      'Northwind Traders',
+      'Summit Health',
+    ]);
+    expect(all.json()[0]).toEqual({
+      tid: 'acme.example',
+      tname: 'Acme Logistics',
+      desktop_app_allowed: false,
+      mobile_app_allowed: false,
+    });
     const found = await t.call('tenantList', { search: 'NORTH', limit: 5 }, { token });
     expect(found.json().map((r: { tid: string }) => r.tid)).toEqual(['northwind.example']);
     const page = await t.call('tenantList', { limit: 2, offset: 2 }, { token });
@@ -22,7 +33,11 @@ describe('tenantList', () => {
   });
 
   it('shows a reseller user only their resellers tenants and a simple user only their company', async () => {
-    const pioneer = await t.db.kysely.selectFrom('resellers').select('id').where('name', '=', 'Pioneer Voice').executeTakeFirstOrThrow();
+    const pioneer = await t.db.kysely
+      .selectFrom('resellers')
+      .select('id')
+      .where('name', '=', 'Pioneer Voice')
+      .executeTakeFirstOrThrow();
     await createResellerUser(t.db, 'pioneer@example.test', 'pioneer-pass', [pioneer.id]);
     const rs = await t.call('tenantList', {}, { token: await t.login('pioneer@example.test', 'pioneer-pass') });
     expect(rs.json().map((r: { tid: string }) => r.tid)).toEqual(['bluebird.example', 'cobalt.example']);

@@ -13,7 +13,10 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, calls.userDetail, (req) => users.getUser(deps, req.body.id));
 
-  route(app, calls.createUpdateUser, async (req) => ({ id: await users.saveUser(deps, actorOf(req), req.body), message: t(req, 'profileUpdated') }));
+  route(app, calls.createUpdateUser, async (req) => ({
+    id: await users.saveUser(deps, actorOf(req), req.body),
+    message: t(req, 'profileUpdated'),
+  }));
 
   route(app, calls.deleteUserDetail, async (req) => {
     await users.deleteUser(deps, actorOf(req), req.body.id);

@@ -66,7 +66,11 @@ async function assertUsernameFree(trx: Kysely<Database>, username: string, excep
     .where('username', '=', username)
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
-  const reseller = await trx.selectFrom('reseller_users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', username)).executeTakeFirst();
+  const reseller = await trx
+    .selectFrom('reseller_users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', username))
+    .executeTakeFirst();
   if (user || reseller) throw usernameTaken();
 }
 
@@ -88,16 +92,21 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
     if (passwordHash !== undefined) {
       await assertEmailUnclaimed(trx, body.email);
       const values = { ...fields, phone_number: '', password_hash: passwordHash, picture_url: null, created_at: now };
-      const row = await uniqueOr(() => trx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow(), usernameTaken);
+      const row = await uniqueOr(
+        () => trx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow(),
+        usernameTaken,
+      );
       await recordAudit(trx, actor, { entity: 'user', entity_id: row.id, action: 'create', after: row });
       return { id: row.id, deactivated: false };
     }
     const before = await findUser(trx, body.id!);
     if (!before) throw notFound();
-    if (emailChanged(before.email, body.email)) await assertEmailUnclaimed(trx, body.email, { type: 'user', id: before.id });
+    if (emailChanged(before.email, body.email))
+      await assertEmailUnclaimed(trx, body.email, { type: 'user', id: before.id });
     const stillAdmin = isActiveAdmin(fields);
     if (isActiveAdmin(before) && !stillAdmin) {
-      if (actor.caller.kind === 'user' && actor.caller.id === before.id) throw new AppError('validation_failed', 'cannotDemoteSelf');
+      if (actor.caller.kind === 'user' && actor.caller.id === before.id)
+        throw new AppError('validation_failed', 'cannotDemoteSelf');
       await assertAnotherActiveAdmin(trx, before.id);
     }
     const after = await uniqueOr(
@@ -113,12 +122,17 @@ export async function saveUser(deps: Deps, actor: Actor, body: CreateUpdateUserB
 
 /** Deletes a portal user; their sessions end and their picture goes. An admin cannot delete themselves. */
 export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<void> {
-  if (actor.caller.kind === 'user' && actor.caller.id === id) throw new AppError('validation_failed', 'cannotDeleteSelf');
+  if (actor.caller.kind === 'user' && actor.caller.id === id)
+    throw new AppError('validation_failed', 'cannotDeleteSelf');
   const before = await deps.db.kysely.transaction().execute(async (trx) => {
     const row = await findUser(trx, id);
     if (!row) throw notFound();
     if (isActiveAdmin(row)) await assertAnotherActiveAdmin(trx, id);
-    await trx.deleteFrom('password_resets').where('principal_type', '=', 'user').where('principal_id', '=', id).execute();
+    await trx
+      .deleteFrom('password_resets')
+      .where('principal_type', '=', 'user')
+      .where('principal_id', '=', id)
+      .execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await recordAudit(trx, actor, { entity: 'user', entity_id: id, action: 'delete', before: row });
     return row;

@@ -10,12 +10,24 @@ let adminId: number;
 beforeAll(async () => {
   t = await startTestApp();
   r = await signInRoles(t);
-  adminId = (await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+  adminId = (
+    await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
-const call = (name: string, body: unknown, lang?: string) => t.call(name, body, { token: r.admin, ...(lang ? { lang } : {}) });
-const newUser = { name: 'Nora Ops', email: 'Nora@Example.test', username: 'Nora.Ops', password: 'nora-pass-1', user_type: 'simple user', active: true, company: 'acme.example', subscriber_id: 'S-1' };
+const call = (name: string, body: unknown, lang?: string) =>
+  t.call(name, body, { token: r.admin, ...(lang ? { lang } : {}) });
+const newUser = {
+  name: 'Nora Ops',
+  email: 'Nora@Example.test',
+  username: 'Nora.Ops',
+  password: 'nora-pass-1',
+  user_type: 'simple user',
+  active: true,
+  company: 'acme.example',
+  subscriber_id: 'S-1',
+};
 const countUsers = async () => (await t.db.kysely.selectFrom('users').select('id').execute()).length;
 
 describe('portal users', () => {
@@ -32,10 +44,25 @@ describe('portal users', () => {
     expect(created.json().message).toBe('Successfully Updated User Information!');
     const id: number = created.json().id;
     const detail = (await call('userDetail', { id })).json();
-    expect(detail).toEqual({ id, name: 'Nora Ops', username: 'nora.ops', email: 'nora@example.test', user_type: 'simple user', active: true, company: 'acme.example', subscriber_id: 'S-1' });
+    expect(detail).toEqual({
+      id,
+      name: 'Nora Ops',
+      username: 'nora.ops',
+      email: 'nora@example.test',
+      user_type: 'simple user',
+      active: true,
+      company: 'acme.example',
+      subscriber_id: 'S-1',
+    });
     await t.login('nora.ops', 'nora-pass-1');
 
-    const edited = await call('createUpdateUser', { ...newUser, id, password: undefined, user_type: 'admin', company: '' });
+    const edited = await call('createUpdateUser', {
+      ...newUser,
+      id,
+      password: undefined,
+      user_type: 'admin',
+      company: '',
+    });
     expect(edited.statusCode).toBe(200);
     expect((await call('userDetail', { id })).json()).toMatchObject({ user_type: 'admin', company: '' });
     const list = await call('userSummary', { search: 'NORA', sort: 'username' });
@@ -69,7 +96,15 @@ describe('portal users', () => {
   });
 
   it('keeps an admin from deactivating, demoting or deleting themselves', async () => {
-    const self = { ...newUser, id: adminId, username: 'admin', name: 'Administrator', email: 'admin@example.test', password: undefined, company: '' };
+    const self = {
+      ...newUser,
+      id: adminId,
+      username: 'admin',
+      name: 'Administrator',
+      email: 'admin@example.test',
+      password: undefined,
+      company: '',
+    };
     const off = await call('createUpdateUser', { ...self, user_type: 'admin', active: false });
     expect(off.statusCode).toBe(400);
     expect(off.json().error.message).toBe('You cannot deactivate your own account or remove your own admin rights.');
@@ -87,7 +122,12 @@ describe('portal users', () => {
     expect((await call('createUpdateUser', body)).statusCode).toBe(200);
     expect((await t.call('getProfileDetails', {}, { token: session })).statusCode).toBe(401);
     await expect(t.login('ivan', 'ivan-pass-1')).rejects.toThrow();
-    const revoked = await t.db.kysely.selectFrom('sessions').select('revoked_at').where('principal_id', '=', id).where('principal_type', '=', 'user').execute();
+    const revoked = await t.db.kysely
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('principal_id', '=', id)
+      .where('principal_type', '=', 'user')
+      .execute();
     expect(revoked.every((s) => s.revoked_at !== null)).toBe(true);
   });
 
@@ -95,8 +135,22 @@ describe('portal users', () => {
     const id = await createUser(t.db, { username: 'dora', password: 'dora-pass-1' });
     const session = await t.login('dora', 'dora-pass-1');
     const now = Date.now();
-    await t.db.kysely.insertInto('files').values({ id: 'f'.repeat(32), content_type: 'image/png', size: 1, sha256: 'x', data: Buffer.from('x'), created_at: now }).execute();
-    await t.db.kysely.updateTable('users').set({ picture_url: `/api/v1/files/${'f'.repeat(32)}` }).where('id', '=', id).execute();
+    await t.db.kysely
+      .insertInto('files')
+      .values({
+        id: 'f'.repeat(32),
+        content_type: 'image/png',
+        size: 1,
+        sha256: 'x',
+        data: Buffer.from('x'),
+        created_at: now,
+      })
+      .execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ picture_url: `/api/v1/files/${'f'.repeat(32)}` })
+      .where('id', '=', id)
+      .execute();
     const del = await call('deleteUserDetail', { id });
     expect(del.json()).toEqual({ ok: true, message: 'Record Deleted' });
     expect((await t.call('getProfileDetails', {}, { token: session })).statusCode).toBe(401);
@@ -107,18 +161,54 @@ describe('portal users', () => {
 
   it('a second admin can be demoted while another active admin remains', async () => {
     const id = await createUser(t.db, { username: 'ada', password: 'ada-pass-1', user_type: 'admin' });
-    const res = await call('createUpdateUser', { ...newUser, id, username: 'ada', email: 'ada@example.test', password: undefined, user_type: 'simple user' });
+    const res = await call('createUpdateUser', {
+      ...newUser,
+      id,
+      username: 'ada',
+      email: 'ada@example.test',
+      password: undefined,
+      user_type: 'simple user',
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('never removes, demotes or deactivates the last active admin (checked in the service, whoever asks)', async () => {
-    await t.db.kysely.updateTable('users').set({ active: 0 }).where('user_type', '=', 'admin').where('id', '!=', adminId).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ active: 0 })
+      .where('user_type', '=', 'admin')
+      .where('id', '!=', adminId)
+      .execute();
     // An actor other than the admin themselves, so only the last-admin rule can refuse.
-    const actor = { caller: { kind: 'user' as const, id: -1, role: 'admin' as const, name: 'System', username: 'system', email: '', pictureUrl: null, company: '', sessionId: 0 }, ip: '127.0.0.1' };
+    const actor = {
+      caller: {
+        kind: 'user' as const,
+        id: -1,
+        role: 'admin' as const,
+        name: 'System',
+        username: 'system',
+        email: '',
+        pictureUrl: null,
+        company: '',
+        sessionId: 0,
+      },
+      ip: '127.0.0.1',
+    };
     await expect(deleteUser(t.deps, actor, adminId)).rejects.toMatchObject({ messageKey: 'lastAdmin', status: 409 });
-    const body = { id: adminId, name: 'Administrator', email: 'admin@example.test', username: 'admin', user_type: 'admin' as const, active: false, company: '', subscriber_id: '' };
+    const body = {
+      id: adminId,
+      name: 'Administrator',
+      email: 'admin@example.test',
+      username: 'admin',
+      user_type: 'admin' as const,
+      active: false,
+      company: '',
+      subscriber_id: '',
+    };
     await expect(saveUser(t.deps, actor, body)).rejects.toMatchObject({ messageKey: 'lastAdmin' });
-    await expect(saveUser(t.deps, actor, { ...body, active: true, user_type: 'simple user' })).rejects.toMatchObject({ messageKey: 'lastAdmin' });
+    await expect(saveUser(t.deps, actor, { ...body, active: true, user_type: 'simple user' })).rejects.toMatchObject({
+      messageKey: 'lastAdmin',
+    });
     expect((await call('userDetail', { id: adminId })).json()).toMatchObject({ user_type: 'admin', active: true });
   });
 });

@@ -15,9 +15,23 @@ const routes: RouteObject[] = [
       {
         element: <RequireRole />,
         children: [
-          { path: '/dashboard', element: <Link to="/resellers/details" state={{ record: { id: 1 } }}>open</Link> },
+          {
+            path: '/dashboard',
+            element: (
+              <Link to="/resellers/details" state={{ record: { id: 1 } }}>
+                open
+              </Link>
+            ),
+          },
           { path: '/resellers', element: <p>resellers screen</p> },
-          { path: '/resellers/details', element: <RequireRecord><p>reseller detail</p></RequireRecord> },
+          {
+            path: '/resellers/details',
+            element: (
+              <RequireRecord>
+                <p>reseller detail</p>
+              </RequireRecord>
+            ),
+          },
           { path: '/tenants', element: <p>tenants screen</p> },
         ],
       },

@@ -35,7 +35,12 @@ export function ProfileMenu() {
         <Menu.Label>
           {t('header.signedInAs')} {user.username}
         </Menu.Label>
-        <Menu.Item component={Link} to="/userEdit" leftSection={<IconUserEdit size={16} />} data-testid="menu-edit-profile">
+        <Menu.Item
+          component={Link}
+          to="/userEdit"
+          leftSection={<IconUserEdit size={16} />}
+          data-testid="menu-edit-profile"
+        >
           {t('header.editProfile')}
         </Menu.Item>
         <Menu.Item leftSection={<IconSettings size={16} />} disabled data-testid="menu-settings">

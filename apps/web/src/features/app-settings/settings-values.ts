@@ -2,7 +2,12 @@
 export type Values = Record<string, unknown>;
 
 export function getAt(values: Values, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      values,
+    );
 }
 
 export function setAt(values: Values, path: string, value: unknown): Values {
@@ -10,7 +15,10 @@ export function setAt(values: Values, path: string, value: unknown): Values {
   if (!head) return values;
   if (rest.length === 0) return { ...values, [head]: value };
   const child = values[head];
-  return { ...values, [head]: setAt(child && typeof child === 'object' ? (child as Values) : {}, rest.join('.'), value) };
+  return {
+    ...values,
+    [head]: setAt(child && typeof child === 'object' ? (child as Values) : {}, rest.join('.'), value),
+  };
 }
 
 export const asString = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -30,7 +30,8 @@ export interface CdrDay {
   records: CallRecordRow[];
 }
 
-const localDayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const localDayKey = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Groups records under the local day they happened, newest day first, newest call first within a day. */
 export function groupByDay(records: readonly CallRecordRow[]): CdrDay[] {
@@ -49,18 +50,31 @@ export function groupByDay(records: readonly CallRecordRow[]): CdrDay[] {
 }
 
 /** Today / Yesterday / the date, in the page's language. */
-export function dayLabel(date: Date, lang: string, now = new Date(), words: { today: string; yesterday: string }): string {
+export function dayLabel(
+  date: Date,
+  lang: string,
+  now = new Date(),
+  words: { today: string; yesterday: string },
+): string {
   const key = localDayKey(date);
   if (key === localDayKey(now)) return words.today;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (key === localDayKey(yesterday)) return words.yesterday;
-  return new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+  }).format(date);
 }
 
 /** Up to two initials of the name; '#' when there is no name (spec §2). */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /\p{L}|\p{N}/u.test(w));
   if (words.length === 0) return '#';
   return words
     .slice(0, 2)
@@ -69,4 +83,5 @@ export function initials(name: string): string {
 }
 
 /** A table cell: 'N/A' when the value is missing or blank (spec §2). */
-export const orNA = (value: string | null | undefined, na = 'N/A') => (value === null || value === undefined || value.trim() === '' ? na : value);
+export const orNA = (value: string | null | undefined, na = 'N/A') =>
+  value === null || value === undefined || value.trim() === '' ? na : value;

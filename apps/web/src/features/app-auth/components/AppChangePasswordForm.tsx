@@ -22,9 +22,17 @@ export function AppChangePasswordForm({ username, oldPassword, onBack, onChanged
   const { t } = useTranslation();
   const change = useChangeAppPassword();
   // Spec §5: both fields, the app password rule (8 to 100 characters, a strength of 4 of 4), then that they match.
-  const { form, message, submit } = useContractForm({ password: '', confirm: '' }, newPasswordRules(AppNewPassword), { oneMessage: true, refusals: 'inline' });
+  const { form, message, submit } = useContractForm({ password: '', confirm: '' }, newPasswordRules(AppNewPassword), {
+    oneMessage: true,
+    refusals: 'inline',
+  });
   const onSubmit = submit(
-    ({ password }) => change.mutateAsync({ username: stripSpaces(username).toLowerCase(), old_password: oldPassword, new_password: password }),
+    ({ password }) =>
+      change.mutateAsync({
+        username: stripSpaces(username).toLowerCase(),
+        old_password: oldPassword,
+        new_password: password,
+      }),
     () => onChanged(t('msg:passwordUpdated')),
   );
 

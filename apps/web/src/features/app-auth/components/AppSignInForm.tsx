@@ -59,14 +59,28 @@ export function AppSignInForm(props: AppSignInFormProps) {
             {props.failure}
           </Text>
         )}
-        <Button type="submit" size="md" fullWidth disabled={!props.canSubmit} loading={props.pending} data-testid="app-signin-submit">
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          disabled={!props.canSubmit}
+          loading={props.pending}
+          data-testid="app-signin-submit"
+        >
           {t('auth.signIn')}
         </Button>
         <Group gap={6} justify="center">
           <Text size="sm" c="dimmed">
             {t('auth.forgotPassword')}
           </Text>
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={props.onForgot} data-testid="app-signin-forgot">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            onClick={props.onForgot}
+            data-testid="app-signin-forgot"
+          >
             {t('auth.reset')}
           </Anchor>
         </Group>

@@ -92,7 +92,9 @@ describe('AppSignInPage: sign-in (spec §3, §4)', () => {
     expect(await screen.findByTestId('app-signin-info')).toHaveTextContent('Successfully Updated Password');
     expect(screen.getByTestId('app-signin-password')).toHaveValue('');
     expect(button()).toBeDisabled();
-    expect(bodies('/changeAppPassword')).toEqual([{ username: 'ada@example.com', old_password: 'admin-set', new_password: 'Strong-pass1!' }]);
+    expect(bodies('/changeAppPassword')).toEqual([
+      { username: 'ada@example.com', old_password: 'admin-set', new_password: 'Strong-pass1!' },
+    ]);
   });
 
   it('asks for a username before a reset, then shows the emailed-link message in sign-in mode', async () => {
@@ -102,7 +104,9 @@ describe('AppSignInPage: sign-in (spec §3, §4)', () => {
     expect(screen.getByTestId('app-reset-error')).toHaveTextContent('Username is mandatory to reset Password');
     await user.type(screen.getByTestId('app-reset-username'), 'Ada@Example.com');
     await user.click(screen.getByTestId('app-reset-submit'));
-    expect(await screen.findByTestId('app-signin-info')).toHaveTextContent('Please Follow the link emailed to reset the password!');
+    expect(await screen.findByTestId('app-signin-info')).toHaveTextContent(
+      'Please Follow the link emailed to reset the password!',
+    );
     expect(bodies('/forgetAppPassword')).toEqual([{ username: 'ada@example.com' }]);
   });
 });

@@ -89,7 +89,12 @@ export function AppSignInPage() {
         />
       )}
       {mode === 'reset' && (
-        <AppResetRequestForm username={username} onUsernameChange={setUsername} onBack={() => backToSignIn()} onSent={backToSignIn} />
+        <AppResetRequestForm
+          username={username}
+          onUsernameChange={setUsername}
+          onBack={() => backToSignIn()}
+          onSent={backToSignIn}
+        />
       )}
       {mode === 'change' && (
         <AppChangePasswordForm

@@ -1,4 +1,11 @@
-import { type AppSettingsReply, type SaveAppSettingsBody, type SettingsTab, type UserInformationReply, appAuthCalls, appSettingsCalls } from '@provisio/contract';
+import {
+  type AppSettingsReply,
+  type SaveAppSettingsBody,
+  type SettingsTab,
+  type UserInformationReply,
+  appAuthCalls,
+  appSettingsCalls,
+} from '@provisio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
@@ -16,7 +23,12 @@ export function saveAppSettings(body: SaveAppSettingsBody, token: string): Promi
 const key = (tab: SettingsTab, token: string | null) => ['appSettings', tab, token] as const;
 
 export function useAppSettings(tab: SettingsTab, token: string | null) {
-  return useQuery({ queryKey: key(tab, token), queryFn: () => getAppSettings(tab, token!), enabled: token !== null, staleTime: 0 });
+  return useQuery({
+    queryKey: key(tab, token),
+    queryFn: () => getAppSettings(tab, token!),
+    enabled: token !== null,
+    staleTime: 0,
+  });
 }
 
 export function useSaveAppSettings(token: string | null) {
@@ -29,9 +41,16 @@ export function useSaveAppSettings(token: string | null) {
 
 /** Signing in on the settings page: userInformation checks the app account and gives an app session. */
 export function appSessionSignIn(username: string, password: string): Promise<UserInformationReply> {
-  return callApi(appAuthCalls.userInformation, { cloud_username: username, cloud_password: password }, { auth: false, silent: true });
+  return callApi(
+    appAuthCalls.userInformation,
+    { cloud_username: username, cloud_password: password },
+    { auth: false, silent: true },
+  );
 }
 
 export function useAppSessionSignIn() {
-  return useMutation({ mutationFn: ({ username, password }: { username: string; password: string }) => appSessionSignIn(username, password) });
+  return useMutation({
+    mutationFn: ({ username, password }: { username: string; password: string }) =>
+      appSessionSignIn(username, password),
+  });
 }

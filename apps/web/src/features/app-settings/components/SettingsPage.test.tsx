@@ -6,7 +6,8 @@ import { setAppToken } from '../../../lib/app-session';
 import { renderRoutes } from '../../../test/render';
 import { SettingsPage } from './SettingsPage';
 
-const NO_MEDIA = 'This telephony platform has no media server: these settings cannot take effect here, so they cannot be changed.';
+const NO_MEDIA =
+  'This telephony platform has no media server: these settings cannot take effect here, so they cannot be changed.';
 const off = { enabled: false, number: '' };
 const replies: Record<string, AppSettingsReply> = {
   voicemailSettings: {
@@ -19,12 +20,24 @@ const replies: Record<string, AppSettingsReply> = {
   },
   callControlSettings: {
     tab: 'callControlSettings',
-    values: { dnd: false, call_waiting: true, forward_always: off, forward_busy: off, forward_no_answer: { ...off, ring_seconds: 20 } },
+    values: {
+      dnd: false,
+      call_waiting: true,
+      forward_always: off,
+      forward_busy: off,
+      forward_no_answer: { ...off, ring_seconds: 20 },
+    },
     options: {},
     read_only: false,
     availability: 'applied',
   },
-  accountSettings: { tab: 'accountSettings', values: { display_name: 'Ana', caller_id: '', status_message: '' }, options: {}, read_only: false, availability: 'stored' },
+  accountSettings: {
+    tab: 'accountSettings',
+    values: { display_name: 'Ana', caller_id: '', status_message: '' },
+    options: {},
+    read_only: false,
+    availability: 'stored',
+  },
 };
 
 /** Answers getAppSettings with the tab's reply and keeps the paths called. */
@@ -36,13 +49,17 @@ function stubSettings() {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       paths.push(new URL(url, 'http://localhost').pathname);
       const { tab } = JSON.parse(String(init?.body)) as { tab: string };
-      return new Response(JSON.stringify(replies[tab]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(replies[tab]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return paths;
 }
 
-const renderTab = (tab: string) => renderRoutes([{ path: '/settings_tab/:tab', element: <SettingsPage /> }], `/settings_tab/${tab}`);
+const renderTab = (tab: string) =>
+  renderRoutes([{ path: '/settings_tab/:tab', element: <SettingsPage /> }], `/settings_tab/${tab}`);
 
 beforeEach(() => setAppToken('app-token-1'));
 afterEach(() => {
@@ -61,7 +78,12 @@ describe('SettingsPage availability', () => {
     const form = screen.getByTestId('settings-form-voicemailSettings');
     const fields = within(form).getAllByRole('switch', { hidden: true });
     expect(fields.length).toBeGreaterThan(0);
-    for (const field of [...fields, within(form).getByLabelText('Voicemail PIN'), within(form).getByLabelText('Email address')]) expect(field).toBeDisabled();
+    for (const field of [
+      ...fields,
+      within(form).getByLabelText('Voicemail PIN'),
+      within(form).getByLabelText('Email address'),
+    ])
+      expect(field).toBeDisabled();
     await user.click(fields[0]!);
     expect(fields[0]).toBeChecked();
     expect(screen.queryByTestId('settings-save')).toBeNull();
@@ -72,9 +94,14 @@ describe('SettingsPage availability', () => {
   it('a tab the SIP server applies says so, and can be changed', async () => {
     stubSettings();
     renderTab('callControlSettings');
-    expect(await screen.findByTestId('settings-applied')).toHaveTextContent('Changes take effect on your calls at once.');
+    expect(await screen.findByTestId('settings-applied')).toHaveTextContent(
+      'Changes take effect on your calls at once.',
+    );
     expect(screen.queryByTestId('settings-unavailable')).toBeNull();
-    for (const field of within(screen.getByTestId('settings-form-callControlSettings')).getAllByRole('switch', { hidden: true })) expect(field).toBeEnabled();
+    for (const field of within(screen.getByTestId('settings-form-callControlSettings')).getAllByRole('switch', {
+      hidden: true,
+    }))
+      expect(field).toBeEnabled();
     expect(screen.getByTestId('settings-save')).toBeEnabled();
   });
 

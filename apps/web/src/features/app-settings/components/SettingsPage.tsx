@@ -13,7 +13,8 @@ import type { Values } from '../settings-values';
 import { SettingsSignIn } from './SettingsSignIn';
 import { TabForm } from './TabForm';
 
-const isTab = (value: string | undefined): value is SettingsTab => (SETTINGS_TABS as readonly string[]).includes(value ?? '');
+const isTab = (value: string | undefined): value is SettingsTab =>
+  (SETTINGS_TABS as readonly string[]).includes(value ?? '');
 
 /** /settings_tab/<tab>: the app account's settings, one tab per sub-path; unknown sub-paths go to /error (spec §2). */
 export function SettingsPage() {
@@ -79,11 +80,22 @@ function Settings({ tab }: { tab: SettingsTab }) {
         <Title order={2} fz={22}>
           {t('endUser.settings.title')}
         </Title>
-        <Tabs value={tab} onChange={(next) => next && void navigate(`/settings_tab/${next}`)} variant="pills" radius="xl">
+        <Tabs
+          value={tab}
+          onChange={(next) => next && void navigate(`/settings_tab/${next}`)}
+          variant="pills"
+          radius="xl"
+        >
           <ScrollArea type="never" offsetScrollbars={false}>
             <Tabs.List style={{ flexWrap: 'nowrap' }} data-testid="settings-tabs">
               {SETTINGS_TABS.map((name) => (
-                <Tabs.Tab key={name} ref={name === tab ? showActive : undefined} value={name} style={{ whiteSpace: 'nowrap' }} data-testid={`settings-tab-${name}`}>
+                <Tabs.Tab
+                  key={name}
+                  ref={name === tab ? showActive : undefined}
+                  value={name}
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid={`settings-tab-${name}`}
+                >
                   {t(`endUser.settings.tab.${name}`)}
                 </Tabs.Tab>
               ))}
@@ -103,7 +115,13 @@ function Settings({ tab }: { tab: SettingsTab }) {
         ) : (
           <Stack gap="md" data-testid={`settings-form-${tab}`}>
             {unavailable ? (
-              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('endUser.settings.unavailableTitle')} data-testid="settings-unavailable">
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                title={t('endUser.settings.unavailableTitle')}
+                data-testid="settings-unavailable"
+              >
                 {settings.data.availability_message ?? t('endUser.settings.unavailable')}
               </Alert>
             ) : readOnly ? (
@@ -118,10 +136,21 @@ function Settings({ tab }: { tab: SettingsTab }) {
               )
             )}
             <Fieldset variant="unstyled" disabled={unavailable} p={0} m={0} data-testid="settings-fields">
-              <TabForm tab={tab} values={values} groups={settings.data.options.groups ?? []} onChange={(next) => (setFailure(null), setDraft({ tab, values: next }))} />
+              <TabForm
+                tab={tab}
+                values={values}
+                groups={settings.data.options.groups ?? []}
+                onChange={(next) => (setFailure(null), setDraft({ tab, values: next }))}
+              />
             </Fieldset>
             {failure && (
-              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="settings-error">
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                role="alert"
+                data-testid="settings-error"
+              >
                 {failure.message}
                 {failure.fields
                   .filter((f) => f.message !== failure.message)
@@ -131,7 +160,13 @@ function Settings({ tab }: { tab: SettingsTab }) {
               </Alert>
             )}
             {!readOnly && (
-              <Button size="md" fullWidth onClick={() => void submit()} loading={save.isPending} data-testid="settings-save">
+              <Button
+                size="md"
+                fullWidth
+                onClick={() => void submit()}
+                loading={save.isPending}
+                data-testid="settings-save"
+              >
                 {t('common.save')}
               </Button>
             )}

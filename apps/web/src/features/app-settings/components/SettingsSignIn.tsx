@@ -14,7 +14,8 @@ export function SettingsSignIn({ notice, onSignedIn }: { notice: string | null; 
   // Sign In stays disabled until both fields are filled: no rules to check.
   const { form, field, message, submit } = useContractForm({ username: storedAppUsername(), password: '' }, rules(), {
     // A forced password change says so (the server's words); everything else is 'Invalid Credentials'.
-    refusals: (error) => (error.message === t('msg:mustChangePassword') || error.status === 429 ? error.message : 'invalidCredentials'),
+    refusals: (error) =>
+      error.message === t('msg:mustChangePassword') || error.status === 429 ? error.message : 'invalidCredentials',
     otherwise: 'invalidCredentials',
   });
   const onSubmit = submit(
@@ -35,13 +36,33 @@ export function SettingsSignIn({ notice, onSignedIn }: { notice: string | null; 
       <Stack gap="md">
         <FormHeading title={t('endUser.settings.title')} subtitle={t('endUser.settings.signInHint')} fz={22} />
         {(message ?? notice) && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="settings-signin-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            data-testid="settings-signin-error"
+          >
             {message ?? notice}
           </Alert>
         )}
-        <TextInput label={t('auth.username')} size="md" inputMode="email" autoCapitalize="none" {...field('username')} data-testid="settings-username" />
+        <TextInput
+          label={t('auth.username')}
+          size="md"
+          inputMode="email"
+          autoCapitalize="none"
+          {...field('username')}
+          data-testid="settings-username"
+        />
         <PasswordInput label={t('auth.password')} size="md" {...field('password')} data-testid="settings-password" />
-        <Button type="submit" size="md" fullWidth loading={signIn.isPending} disabled={!form.values.username || !form.values.password} data-testid="settings-signin-submit">
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={signIn.isPending}
+          disabled={!form.values.username || !form.values.password}
+          data-testid="settings-signin-submit"
+        >
           {t('auth.signIn')}
         </Button>
       </Stack>

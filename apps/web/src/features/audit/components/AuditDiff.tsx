@@ -23,17 +23,26 @@ export function AuditDiff({ row }: { row: AuditRow }) {
         {keys.map((key) => {
           const changed = show(before[key]) !== show(after[key]);
           return (
-            <Table.Tr key={key} bg={changed ? 'var(--mantine-color-yellow-light)' : undefined} data-testid="audit-diff-row" data-changed={changed}>
+            <Table.Tr
+              key={key}
+              bg={changed ? 'var(--mantine-color-yellow-light)' : undefined}
+              data-testid="audit-diff-row"
+              data-changed={changed}
+            >
               <Table.Td>
                 <Text size="xs" fw={changed ? 700 : 400}>
                   {key}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: 'transparent' }}>{show(before[key])}</Code>
+                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: 'transparent' }}>
+                  {show(before[key])}
+                </Code>
               </Table.Td>
               <Table.Td>
-                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: 'transparent' }}>{show(after[key])}</Code>
+                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: 'transparent' }}>
+                  {show(after[key])}
+                </Code>
               </Table.Td>
             </Table.Tr>
           );

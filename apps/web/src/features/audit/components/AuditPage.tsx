@@ -31,7 +31,13 @@ export function AuditPage() {
 
   const columns = useMemo<DataColumn<AuditRow>[]>(
     () => [
-      { key: 'at', header: t('audit.when'), sortable: true, cell: (r) => new Date(r.at).toLocaleString(i18n.language), width: 190 },
+      {
+        key: 'at',
+        header: t('audit.when'),
+        sortable: true,
+        cell: (r) => new Date(r.at).toLocaleString(i18n.language),
+        width: 190,
+      },
       {
         key: 'actor_name',
         header: t('audit.who'),
@@ -46,7 +52,12 @@ export function AuditPage() {
         ),
       },
       { key: 'ip', header: t('audit.from'), cell: (r) => r.ip },
-      { key: 'entity', header: t('audit.entity'), sortable: true, cell: (r) => t(`audit.entities.${r.entity}`, { defaultValue: r.entity }) },
+      {
+        key: 'entity',
+        header: t('audit.entity'),
+        sortable: true,
+        cell: (r) => t(`audit.entities.${r.entity}`, { defaultValue: r.entity }),
+      },
       { key: 'entity_id', header: t('audit.entityId'), cell: (r) => r.entity_id },
       {
         key: 'action',
@@ -84,9 +95,32 @@ export function AuditPage() {
         w={140}
         data-testid="audit-action"
       />
-      <TextInput placeholder={t('audit.actor')} aria-label={t('audit.actor')} value={actor} onChange={(e) => setActor(e.currentTarget.value)} w={160} data-testid="audit-actor" />
-      <TextInput type="date" aria-label={t('audit.fromDate')} title={t('audit.fromDate')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={150} data-testid="audit-from" />
-      <TextInput type="date" aria-label={t('audit.toDate')} title={t('audit.toDate')} value={to} onChange={(e) => setTo(e.currentTarget.value)} w={150} data-testid="audit-to" />
+      <TextInput
+        placeholder={t('audit.actor')}
+        aria-label={t('audit.actor')}
+        value={actor}
+        onChange={(e) => setActor(e.currentTarget.value)}
+        w={160}
+        data-testid="audit-actor"
+      />
+      <TextInput
+        type="date"
+        aria-label={t('audit.fromDate')}
+        title={t('audit.fromDate')}
+        value={from}
+        onChange={(e) => setFrom(e.currentTarget.value)}
+        w={150}
+        data-testid="audit-from"
+      />
+      <TextInput
+        type="date"
+        aria-label={t('audit.toDate')}
+        title={t('audit.toDate')}
+        value={to}
+        onChange={(e) => setTo(e.currentTarget.value)}
+        w={150}
+        data-testid="audit-to"
+      />
     </Group>
   );
 

@@ -5,7 +5,10 @@ import { renderRoutes, stubFetch } from '../../../test/render';
 import { ResellerResetPasswordPage } from './ResellerResetPasswordPage';
 
 function renderReset(search = '?ref=abc') {
-  return renderRoutes([{ path: '/resetResellerPassword', element: <ResellerResetPasswordPage /> }], `/resetResellerPassword${search}`);
+  return renderRoutes(
+    [{ path: '/resetResellerPassword', element: <ResellerResetPasswordPage /> }],
+    `/resetResellerPassword${search}`,
+  );
 }
 
 /** The page's own server: the reset call answers `reset`; the layout's config call gets a 404 it ignores. */
@@ -16,7 +19,9 @@ function stubServer(reset: { status?: number; body: unknown } = { status: 500, b
 }
 
 const resetCalls = (fetch: ReturnType<typeof stubServer>) =>
-  (fetch.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([url]) => String(url).endsWith('/resetResellerPassword'));
+  (fetch.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([url]) =>
+    String(url).endsWith('/resetResellerPassword'),
+  );
 
 async function submit(password: string, confirm: string) {
   const user = userEvent.setup();
@@ -48,8 +53,14 @@ describe('ResellerResetPasswordPage (spec §5)', () => {
     await user.type(screen.getByLabelText('New Password'), 'abcH1');
     expect(meter).toHaveAttribute('data-score', '2');
     expect(meter).toHaveAttribute('data-color', 'orange');
-    expect(screen.getAllByTestId('reset-strength-message').map((m) => m.textContent)).toEqual(['Minimum number of characters are 8', 'Password is weak']);
-    expect(screen.getByTestId('reset-strength-bar').querySelector('[role="progressbar"]')).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getAllByTestId('reset-strength-message').map((m) => m.textContent)).toEqual([
+      'Minimum number of characters are 8',
+      'Password is weak',
+    ]);
+    expect(screen.getByTestId('reset-strength-bar').querySelector('[role="progressbar"]')).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     await user.type(screen.getByLabelText('New Password'), 'xyz!');
     expect(meter).toHaveAttribute('data-score', '4');
     expect(meter).toHaveAttribute('data-color', 'green');
@@ -68,18 +79,24 @@ describe('ResellerResetPasswordPage (spec §5)', () => {
   });
 
   it('shows the server message for a used or expired link', async () => {
-    const used = { error: { code: 'reset_link_used', message: 'This reset link has already been used. Please ask for a new one.' } };
+    const used = {
+      error: { code: 'reset_link_used', message: 'This reset link has already been used. Please ask for a new one.' },
+    };
     stubServer({ status: 400, body: used });
     renderReset();
     await submit('Strong-pass1!', 'Strong-pass1!');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link has already been used. Please ask for a new one.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link has already been used. Please ask for a new one.',
+    );
   });
 
   it('refuses a link without a ref before calling the server', async () => {
     const fetch = stubServer();
     renderReset('');
     await submit('Strong-pass1!', 'Strong-pass1!');
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This reset link is not valid. Please ask for a new one.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('This reset link is not valid. Please ask for a new one.'),
+    );
     expect(resetCalls(fetch)).toHaveLength(0);
   });
 });

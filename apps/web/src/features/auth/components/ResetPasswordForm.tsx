@@ -23,19 +23,40 @@ interface ResetPasswordFormProps {
 }
 
 /** The page an emailed reset link opens (?ref=...): new password and confirmation, then a done screen. */
-export function ResetPasswordForm({ subtitle, password, submit, pending, withMeter = false, signInPath = '/login' }: ResetPasswordFormProps) {
+export function ResetPasswordForm({
+  subtitle,
+  password,
+  submit,
+  pending,
+  withMeter = false,
+  signInPath = '/login',
+}: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const ref = params.get('ref')?.trim() ?? '';
   const [done, setDone] = useState(false);
   const linkRule = () => (ref ? {} : { [FORM_MESSAGE]: 'resetLinkInvalid' as const });
-  const { form, message, submit: onSubmit } = useContractForm({ password: '', confirm: '' }, rules(newPasswordRules(password), linkRule), { oneMessage: true, refusals: 'inline' });
+  const {
+    form,
+    message,
+    submit: onSubmit,
+  } = useContractForm({ password: '', confirm: '' }, rules(newPasswordRules(password), linkRule), {
+    oneMessage: true,
+    refusals: 'inline',
+  });
 
   if (done) return <ResetDone signInPath={signInPath} />;
 
   return (
     <AuthLayout>
-      <form onSubmit={onSubmit((values) => submit({ ref, password: values.password }), () => setDone(true))} noValidate data-testid="reset-password-form">
+      <form
+        onSubmit={onSubmit(
+          (values) => submit({ ref, password: values.password }),
+          () => setDone(true),
+        )}
+        noValidate
+        data-testid="reset-password-form"
+      >
         <Stack gap="md">
           <FormHeading title={t('auth.choosePasswordTitle')} subtitle={subtitle} fz={26} />
           <NewPasswordFields
@@ -47,7 +68,13 @@ export function ResetPasswordForm({ subtitle, password, submit, pending, withMet
             testIds={{ password: 'reset-new-password', confirm: 'reset-confirm-password', meter: 'reset-strength' }}
           />
           {message && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="reset-password-error">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              role="alert"
+              data-testid="reset-password-error"
+            >
               {message}
             </Alert>
           )}

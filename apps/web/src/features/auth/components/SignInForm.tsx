@@ -20,11 +20,15 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useAdminLogin();
-  const { form, field, message, submit } = useContractForm({ user: username, password: '' }, required({ user: 'validation.required', password: 'validation.required' }), {
-    // A 401 is always the same words, whatever went wrong (spec §8); other refusals carry the server's text.
-    refusals: (error) => (error.status === 401 ? 'invalidCredentials' : error.message),
-    onValuesChange: (values) => onUsernameChange(values.user),
-  });
+  const { form, field, message, submit } = useContractForm(
+    { user: username, password: '' },
+    required({ user: 'validation.required', password: 'validation.required' }),
+    {
+      // A 401 is always the same words, whatever went wrong (spec §8); other refusals carry the server's text.
+      refusals: (error) => (error.status === 401 ? 'invalidCredentials' : error.message),
+      onValuesChange: (values) => onUsernameChange(values.user),
+    },
+  );
 
   const onSubmit = submit(
     async ({ user, password }) => {

@@ -18,7 +18,15 @@ describe('CdrDetailPage (spec §2)', () => {
       time_stamp: '2024-03-05 09:15:00 AM',
       direction: 'Outbound',
       recording_url: '/api/v1/recordings/7?grant=x',
-      ans_call_flow: [{ callingnumber: '101', dialednumber: '+15550000002', target: '', talktime_duration: '00:01:05', initiation: '' }],
+      ans_call_flow: [
+        {
+          callingnumber: '101',
+          dialednumber: '+15550000002',
+          target: '',
+          talktime_duration: '00:01:05',
+          initiation: '',
+        },
+      ],
     };
     renderRoutes(routes, { pathname: '/cdrs-table', state: { record } });
     expect(screen.getByTestId('cdr-direction')).toHaveTextContent('Outbound call');
@@ -31,7 +39,14 @@ describe('CdrDetailPage (spec §2)', () => {
   });
 
   it("shows one row of 'N/A' when the call has no flow, and no player without a recording", () => {
-    const record = { name: '', destination: '+1555', time_stamp: '2024-03-05 09:15:00 AM', direction: 'Missed', recording_url: null, ans_call_flow: [] };
+    const record = {
+      name: '',
+      destination: '+1555',
+      time_stamp: '2024-03-05 09:15:00 AM',
+      direction: 'Missed',
+      recording_url: null,
+      ans_call_flow: [],
+    };
     renderRoutes(routes, { pathname: '/cdrs-table', state: { record } });
     expect(screen.queryByTestId('cdr-recording')).toBeNull();
     const cells = within(screen.getByTestId('cdr-flow-row')).getAllByRole('cell');

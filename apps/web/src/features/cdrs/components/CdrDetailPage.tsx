@@ -20,7 +20,14 @@ export function CdrDetailPage() {
   const { t } = useTranslation();
   const record = recordFromState(useLocation().state);
   const back = (
-    <Anchor component={Link} to="/cdrs" size="sm" fw={600} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }} data-testid="cdr-back">
+    <Anchor
+      component={Link}
+      to="/cdrs"
+      size="sm"
+      fw={600}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+      data-testid="cdr-back"
+    >
       <IconArrowLeft size={14} /> {t('endUser.cdrs.backToHistory')}
     </Anchor>
   );
@@ -39,7 +46,9 @@ export function CdrDetailPage() {
   }
 
   const at = parseCdrTime(record.time_stamp);
-  const when = at ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'full', timeStyle: 'short' }).format(at) : record.time_stamp;
+  const when = at
+    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'full', timeStyle: 'short' }).format(at)
+    : record.time_stamp;
   const talk = record.ans_call_flow.find((leg) => leg.talktime_duration)?.talktime_duration;
   return (
     <EndUserLayout testId="cdr-detail-page" width={640}>
@@ -68,7 +77,14 @@ export function CdrDetailPage() {
             </Text>
           </Box>
         </Group>
-        <Button component="a" href={`sip:${record.destination}`} size="md" leftSection={<IconPhoneCall size={18} />} variant="light" data-testid="cdr-call-back">
+        <Button
+          component="a"
+          href={`sip:${record.destination}`}
+          size="md"
+          leftSection={<IconPhoneCall size={18} />}
+          variant="light"
+          data-testid="cdr-call-back"
+        >
           {t('endUser.cdrs.callBack', { number: record.destination })}
         </Button>
         {record.recording_url && (
@@ -76,7 +92,13 @@ export function CdrDetailPage() {
             <Text size="sm" fw={600} mb={6}>
               {t('endUser.cdrs.recording')}
             </Text>
-            <audio controls preload="metadata" src={record.recording_url} style={{ width: '100%' }} data-testid="cdr-recording">
+            <audio
+              controls
+              preload="metadata"
+              src={record.recording_url}
+              style={{ width: '100%' }}
+              data-testid="cdr-recording"
+            >
               <track kind="captions" />
             </audio>
           </Box>

@@ -24,7 +24,10 @@ export function CdrList({ records, onOpen }: CdrListProps) {
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" px={4} mb={6} data-testid="cdr-day-heading">
             {dayLabel(day.date, lang, new Date(), words)}
           </Text>
-          <Box bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-2)', overflow: 'hidden' }}>
+          <Box
+            bg="white"
+            style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-2)', overflow: 'hidden' }}
+          >
             {day.records.map((record, index) => {
               const at = parseCdrTime(record.time_stamp);
               return (
@@ -44,11 +47,23 @@ export function CdrList({ records, onOpen }: CdrListProps) {
                       {initials(record.name)}
                     </Avatar>
                     <Box style={{ flex: 1, minWidth: 0 }}>
-                      <Text fw={600} size="sm" truncate data-testid="cdr-name" c={record.direction.startsWith('Missed') ? 'red.7' : undefined}>
+                      <Text
+                        fw={600}
+                        size="sm"
+                        truncate
+                        data-testid="cdr-name"
+                        c={record.direction.startsWith('Missed') ? 'red.7' : undefined}
+                      >
                         {record.name || '#'}
                       </Text>
                       <Group gap={4} wrap="nowrap">
-                        {record.recording_url && <IconMicrophone size={12} aria-label={t('endUser.cdrs.recording')} color="var(--mantine-color-dimmed)" />}
+                        {record.recording_url && (
+                          <IconMicrophone
+                            size={12}
+                            aria-label={t('endUser.cdrs.recording')}
+                            color="var(--mantine-color-dimmed)"
+                          />
+                        )}
                         <Text size="xs" c="dimmed" truncate data-testid="cdr-destination">
                           {record.destination}
                         </Text>

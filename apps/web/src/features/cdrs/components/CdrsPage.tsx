@@ -1,4 +1,15 @@
-import { ActionIcon, Alert, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { CallRecordRow } from '@provisio/contract';
 import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -78,7 +89,12 @@ export function CdrsPage() {
             <Loader />
           </Center>
         ) : (
-          <CdrsSignIn initialUsername={params.get('username') ?? ''} failure={failure} pending={info.isPending} onSubmit={(u, p) => void signIn(u, p)} />
+          <CdrsSignIn
+            initialUsername={params.get('username') ?? ''}
+            failure={failure}
+            pending={info.isPending}
+            onSubmit={(u, p) => void signIn(u, p)}
+          />
         )}
       </EndUserLayout>
     );
@@ -98,7 +114,15 @@ export function CdrsPage() {
               </Text>
             )}
           </div>
-          <ActionIcon variant="light" size="lg" radius="xl" onClick={() => void refetch()} loading={cdrs.isFetching} aria-label={t('endUser.cdrs.refresh')} data-testid="cdrs-refresh">
+          <ActionIcon
+            variant="light"
+            size="lg"
+            radius="xl"
+            onClick={() => void refetch()}
+            loading={cdrs.isFetching}
+            aria-label={t('endUser.cdrs.refresh')}
+            data-testid="cdrs-refresh"
+          >
             <IconRefresh size={18} />
           </ActionIcon>
         </Group>
@@ -139,7 +163,13 @@ export function CdrsPage() {
             <Loader />
           </Center>
         ) : cdrs.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="cdrs-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            data-testid="cdrs-error"
+          >
             {isApiError(cdrs.error) ? cdrs.error.message : t('errors.network')}
           </Alert>
         ) : shown.length === 0 ? (

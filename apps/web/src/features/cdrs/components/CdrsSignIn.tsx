@@ -26,13 +26,40 @@ export function CdrsSignIn({ initialUsername, failure, pending, onSubmit }: Cdrs
       <Stack gap="md">
         <FormHeading title={t('endUser.cdrs.title')} subtitle={t('endUser.cdrs.signInHint')} fz={22} />
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="cdrs-signin-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            data-testid="cdrs-signin-error"
+          >
             {failure}
           </Alert>
         )}
-        <TextInput label={t('auth.username')} size="md" inputMode="email" autoCapitalize="none" value={username} onChange={(e) => setUsername(e.currentTarget.value)} data-testid="cdrs-username" />
-        <PasswordInput label={t('auth.password')} size="md" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="cdrs-password" />
-        <Button type="submit" size="md" fullWidth loading={pending} disabled={!username || !password} data-testid="cdrs-signin-submit">
+        <TextInput
+          label={t('auth.username')}
+          size="md"
+          inputMode="email"
+          autoCapitalize="none"
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          data-testid="cdrs-username"
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          size="md"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          data-testid="cdrs-password"
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={pending}
+          disabled={!username || !password}
+          data-testid="cdrs-signin-submit"
+        >
           {t('auth.signIn')}
         </Button>
       </Stack>

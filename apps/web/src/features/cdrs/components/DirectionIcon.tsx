@@ -10,14 +10,23 @@ const ICONS = {
   'Missed-VM': { Icon: IconRecordMail, color: 'red' },
 } as const;
 
-export const directionKey = (direction: CallRecordRow['direction']) => (direction === 'Missed-VM' ? 'missedVm' : direction.toLowerCase());
+export const directionKey = (direction: CallRecordRow['direction']) =>
+  direction === 'Missed-VM' ? 'missedVm' : direction.toLowerCase();
 
 export function DirectionIcon({ direction, size = 30 }: { direction: CallRecordRow['direction']; size?: number }) {
   const { t } = useTranslation();
   const { Icon, color } = ICONS[direction];
   const label = t(`endUser.cdrs.direction.${directionKey(direction)}`);
   return (
-    <ThemeIcon variant="light" color={color} radius="xl" size={size} aria-label={label} title={label} data-direction={direction}>
+    <ThemeIcon
+      variant="light"
+      color={color}
+      radius="xl"
+      size={size}
+      aria-label={label}
+      title={label}
+      data-direction={direction}
+    >
       <Icon size={size * 0.55} />
     </ThemeIcon>
   );

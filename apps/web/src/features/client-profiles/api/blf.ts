@@ -12,7 +12,12 @@ export interface Subscriber {
 const blfKey = (s: Subscriber) => ['client-profiles', 'blf', s.profile_id, s.tenant_id, s.extension] as const;
 
 export function useBlfKeys(s: Subscriber) {
-  return useQuery({ queryKey: blfKey(s), queryFn: () => callApi(clientProfilesCalls.getBlfKeys, s), staleTime: Infinity, gcTime: 0 });
+  return useQuery({
+    queryKey: blfKey(s),
+    queryFn: () => callApi(clientProfilesCalls.getBlfKeys, s),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }
 
 export function useSaveBlfKeys(s: Subscriber) {
@@ -32,5 +37,9 @@ export function useEffectiveProfile(tenantId: string, extension: string) {
 
 /** A tenant's extensions matching what was typed (the server searches extension, names and email). */
 export function searchExtensions(tenantId: string, search: string) {
-  return callApi(extensionsCalls.getExtensions, { tenant_id: tenantId, search: search || undefined, limit: LOOKUP_LIMIT });
+  return callApi(extensionsCalls.getExtensions, {
+    tenant_id: tenantId,
+    search: search || undefined,
+    limit: LOOKUP_LIMIT,
+  });
 }

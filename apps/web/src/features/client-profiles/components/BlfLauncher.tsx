@@ -31,7 +31,13 @@ export function BlfLauncher({ profileId, profileName, boundTenant, boundCompany 
   const [extension, setExtension] = useState<string | null>(null);
   const open = () => {
     if (!extension) return;
-    const record: BlfRecord = { profile_id: profileId, profile_name: profileName, tenant_id: tenant.id, company: tenant.name || tenant.id, extension };
+    const record: BlfRecord = {
+      profile_id: profileId,
+      profile_name: profileName,
+      tenant_id: tenant.id,
+      company: tenant.name || tenant.id,
+      extension,
+    };
     navigate('/client_profiles/blfManagement', { state: { record } });
   };
   return (
@@ -55,7 +61,14 @@ export function BlfLauncher({ profileId, profileName, boundTenant, boundCompany 
           testId="blf-launch-tenant"
           w={280}
         />
-        <ExtensionTypeahead tenantId={tenant.id} value={extension} onChange={setExtension} label={t('clientProfiles.blf.subscriber')} testId="blf-launch-extension" w={280} />
+        <ExtensionTypeahead
+          tenantId={tenant.id}
+          value={extension}
+          onChange={setExtension}
+          label={t('clientProfiles.blf.subscriber')}
+          testId="blf-launch-extension"
+          w={280}
+        />
         <Button leftSection={<IconBulb size={16} />} onClick={open} disabled={!extension} data-testid="blf-launch">
           {t('clientProfiles.blf.manage')}
         </Button>

@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { BlfKey } from '@provisio/contract';
 import { IconArrowDown, IconArrowUp, IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -56,19 +69,37 @@ function BlfEditor({ record }: { record: BlfRecord }) {
   }
   return (
     <Stack gap="lg">
-      <PageTitle title={t('clientProfiles.blf.title', { extension: record.extension })} subtitle={t('clientProfiles.blf.subtitle', { profile: record.profile_name, company: record.company })} />
+      <PageTitle
+        title={t('clientProfiles.blf.title', { extension: record.extension })}
+        subtitle={t('clientProfiles.blf.subtitle', { profile: record.profile_name, company: record.company })}
+      />
       <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="blf-not-sent">
         {t('clientProfiles.blf.notSentToApp')}
       </Alert>
       {other && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="blf-other-profile">
-          {effective.data?.id ? t('clientProfiles.blf.otherProfile', { name: effective.data.profile_name }) : t('clientProfiles.blf.noProfile')}
+          {effective.data?.id
+            ? t('clientProfiles.blf.otherProfile', { name: effective.data.profile_name })
+            : t('clientProfiles.blf.noProfile')}
         </Alert>
       )}
       <Card padding="xl" data-testid="blf-card">
         <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <ExtensionTypeahead tenantId={record.tenant_id} value={adding?.value ?? null} onChange={(v, o) => setAdding(v && o ? o : null)} label={t('clientProfiles.blf.watch')} testId="blf-add-extension" w={320} />
-          <Button variant="light" leftSection={<IconPlus size={14} />} onClick={add} disabled={!adding || adding.value === record.extension} data-testid="blf-add">
+          <ExtensionTypeahead
+            tenantId={record.tenant_id}
+            value={adding?.value ?? null}
+            onChange={(v, o) => setAdding(v && o ? o : null)}
+            label={t('clientProfiles.blf.watch')}
+            testId="blf-add-extension"
+            w={320}
+          />
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={add}
+            disabled={!adding || adding.value === record.extension}
+            data-testid="blf-add"
+          >
             {t('common.add')}
           </Button>
         </Group>
@@ -103,17 +134,47 @@ function BlfEditor({ record }: { record: BlfRecord }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <TextInput size="xs" value={k.label} placeholder={`${k.firstname} ${k.lastname}`.trim() || k.target} onChange={(e) => change(keys.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)))} aria-label={t('clientProfiles.blf.label')} data-testid="blf-label" />
+                    <TextInput
+                      size="xs"
+                      value={k.label}
+                      placeholder={`${k.firstname} ${k.lastname}`.trim() || k.target}
+                      onChange={(e) =>
+                        change(keys.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)))
+                      }
+                      aria-label={t('clientProfiles.blf.label')}
+                      data-testid="blf-label"
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('clientProfiles.list.up', { name: k.target })} data-testid="blf-up">
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                        aria-label={t('clientProfiles.list.up', { name: k.target })}
+                        data-testid="blf-up"
+                      >
                         <IconArrowUp size={14} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" size="sm" disabled={i === keys.length - 1} onClick={() => move(i, 1)} aria-label={t('clientProfiles.list.down', { name: k.target })} data-testid="blf-down">
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        disabled={i === keys.length - 1}
+                        onClick={() => move(i, 1)}
+                        aria-label={t('clientProfiles.list.down', { name: k.target })}
+                        data-testid="blf-down"
+                      >
                         <IconArrowDown size={14} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" size="sm" onClick={() => change(keys.filter((_, j) => j !== i))} aria-label={t('clientProfiles.list.remove', { name: k.target })} data-testid="blf-remove">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        onClick={() => change(keys.filter((_, j) => j !== i))}
+                        aria-label={t('clientProfiles.list.remove', { name: k.target })}
+                        data-testid="blf-remove"
+                      >
                         <IconX size={14} />
                       </ActionIcon>
                     </Group>

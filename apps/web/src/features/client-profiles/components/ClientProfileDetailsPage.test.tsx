@@ -24,7 +24,8 @@ function open() {
   );
   return fetch;
 }
-const saves = (fetch: ReturnType<typeof open>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/profileCreateUpdate'));
+const saves = (fetch: ReturnType<typeof open>) =>
+  fetch.mock.calls.filter(([url]) => String(url).endsWith('/profileCreateUpdate'));
 
 // The whole form (every field of spec §3) renders in jsdom, which takes a few seconds.
 describe('client profile form', { timeout: 30_000 }, () => {
@@ -55,7 +56,14 @@ describe('client profile form', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(saves(fetch)).toHaveLength(1));
     const body = JSON.parse(String(saves(fetch)[0]![1]?.body));
-    expect(body).toEqual({ profile_name: 'Office', proxy: 'sip.example.com', transport: 'udp', expires: '600', ringingtone: DEFAULT_RINGING_TONE, company: '' });
+    expect(body).toEqual({
+      profile_name: 'Office',
+      proxy: 'sip.example.com',
+      transport: 'udp',
+      expires: '600',
+      ringingtone: DEFAULT_RINGING_TONE,
+      company: '',
+    });
     expect(await screen.findByText('list')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,12 @@
 import { Card, Center, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { PROFILE_FIELDS, PROFILE_SECTIONS, type ProfileDefaultsReply, type ProfileRow, type ProfileSection, type ProfileSettingName } from '@provisio/contract';
+import {
+  PROFILE_FIELDS,
+  PROFILE_SECTIONS,
+  type ProfileDefaultsReply,
+  type ProfileRow,
+  type ProfileSection,
+  type ProfileSettingName,
+} from '@provisio/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,10 +21,20 @@ import { useProfileDefaults, useTenantDomains } from '../api/defaults';
 import { useProfileDetail, useSaveProfile } from '../api/profiles';
 import { BlfLauncher } from './BlfLauncher';
 import { ProfileSettingInput, optionsFor } from './ProfileSettingInput';
-import { type ProfileErrors, type ProfileValues, emptyProfile, fromDetail, toBody, validateProfile } from './profile-form';
+import {
+  type ProfileErrors,
+  type ProfileValues,
+  emptyProfile,
+  fromDetail,
+  toBody,
+  validateProfile,
+} from './profile-form';
 
 const SETTINGS_BY_SECTION = Object.fromEntries(
-  PROFILE_SECTIONS.map((s) => [s, (Object.keys(PROFILE_FIELDS) as ProfileSettingName[]).filter((n) => PROFILE_FIELDS[n].section === s)]),
+  PROFILE_SECTIONS.map((s) => [
+    s,
+    (Object.keys(PROFILE_FIELDS) as ProfileSettingName[]).filter((n) => PROFILE_FIELDS[n].section === s),
+  ]),
 ) as Record<ProfileSection, ProfileSettingName[]>;
 
 /** 'Add Client Profile' / 'Edit Client Profile': loads the profile when one was opened, then the form. */
@@ -33,7 +50,15 @@ export function ClientProfileDetailsPage() {
       </Center>
     );
   }
-  return <ProfileForm key={id ?? 'new'} id={id} initial={detail.data ? fromDetail(detail.data) : emptyProfile()} company={record?.company ?? ''} defaults={defaults.data} />;
+  return (
+    <ProfileForm
+      key={id ?? 'new'}
+      id={id}
+      initial={detail.data ? fromDetail(detail.data) : emptyProfile()}
+      company={record?.company ?? ''}
+      defaults={defaults.data}
+    />
+  );
 }
 
 interface FormProps {
@@ -75,7 +100,14 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
     }
     const creds = getSession().creds;
     await attempt(async () => {
-      const reply = await save.mutateAsync(toBody(values, { ...(id !== null ? { id } : {}), company, cloud_id: creds?.cloud_id, user_id: creds?.id }) as never);
+      const reply = await save.mutateAsync(
+        toBody(values, {
+          ...(id !== null ? { id } : {}),
+          company,
+          cloud_id: creds?.cloud_id,
+          user_id: creds?.id,
+        }) as never,
+      );
       notifySuccess(reply.message);
       navigate('/client_profiles');
     });
@@ -83,13 +115,23 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
 
   const field = (name: ProfileSettingName) => (
     <div key={name} data-field={name}>
-      <ProfileSettingInput name={name} spec={PROFILE_FIELDS[name]} value={values[name] ?? ''} onChange={(v) => set(name, v)} error={errors[name] || undefined} defaults={defaults} />
+      <ProfileSettingInput
+        name={name}
+        spec={PROFILE_FIELDS[name]}
+        value={values[name] ?? ''}
+        onChange={(v) => set(name, v)}
+        error={errors[name] || undefined}
+        defaults={defaults}
+      />
     </div>
   );
 
   return (
     <Stack gap="lg">
-      <PageTitle title={id !== null ? t('clientProfiles.editTitle') : t('clientProfiles.addTitle')} subtitle={t('clientProfiles.formSubtitle')} />
+      <PageTitle
+        title={id !== null ? t('clientProfiles.editTitle') : t('clientProfiles.addTitle')}
+        subtitle={t('clientProfiles.formSubtitle')}
+      />
       <form onSubmit={submit} noValidate data-testid="profile-form">
         <Stack gap="lg">
           {PROFILE_SECTIONS.map((section) => (
@@ -100,13 +142,67 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
                 {section === 'account' && (
                   <>
-                    <TextInput data-field="profile_name" label={label('profile_name')} description={t('clientProfiles.help.profile_name')} required value={values.profile_name} onChange={(e) => set('profile_name', e.currentTarget.value)} error={errors.profile_name || undefined} data-testid="profile-profile_name" />
+                    <TextInput
+                      data-field="profile_name"
+                      label={label('profile_name')}
+                      description={t('clientProfiles.help.profile_name')}
+                      required
+                      value={values.profile_name}
+                      onChange={(e) => set('profile_name', e.currentTarget.value)}
+                      error={errors.profile_name || undefined}
+                      data-testid="profile-profile_name"
+                    />
                     <div data-field="tenant_id">
-                      <TenantTypeahead label={label('tenant_id')} value={values.tenant_id || null} valueLabel={company || undefined} onChange={(v, option) => setTenant(v ?? '', option?.label.replace(/ \([^)]*\)$/, '') ?? '')} error={errors.tenant_id || undefined} testId="profile-tenant" />
+                      <TenantTypeahead
+                        label={label('tenant_id')}
+                        value={values.tenant_id || null}
+                        valueLabel={company || undefined}
+                        onChange={(v, option) => setTenant(v ?? '', option?.label.replace(/ \([^)]*\)$/, '') ?? '')}
+                        error={errors.tenant_id || undefined}
+                        testId="profile-tenant"
+                      />
                     </div>
-                    <Select data-field="domain" label={label('domain')} description={t('clientProfiles.help.domain')} placeholder={values.tenant_id ? t('clientProfiles.allDomains') : t('clientProfiles.chooseTenantFirst')} data={domainOptions} value={values.domain || null} onChange={(v) => set('domain', v ?? '')} disabled={!values.tenant_id} clearable error={errors.domain || undefined} data-testid="profile-domain" comboboxProps={{ withinPortal: true }} />
-                    <TextInput data-field="proxy" label={label('proxy')} description={t('clientProfiles.help.proxy')} required value={values.proxy} onChange={(e) => set('proxy', e.currentTarget.value)} error={errors.proxy || undefined} data-testid="profile-proxy" />
-                    <Select data-field="transport" label={label('transport')} description={t('clientProfiles.help.transport')} required data={optionsFor('transport', 'transport', defaults).map((o) => ({ value: String(o.value), label: o.label }))} value={values.transport || null} onChange={(v) => set('transport', v ?? '')} error={errors.transport || undefined} data-testid="profile-transport" comboboxProps={{ withinPortal: true }} />
+                    <Select
+                      data-field="domain"
+                      label={label('domain')}
+                      description={t('clientProfiles.help.domain')}
+                      placeholder={
+                        values.tenant_id ? t('clientProfiles.allDomains') : t('clientProfiles.chooseTenantFirst')
+                      }
+                      data={domainOptions}
+                      value={values.domain || null}
+                      onChange={(v) => set('domain', v ?? '')}
+                      disabled={!values.tenant_id}
+                      clearable
+                      error={errors.domain || undefined}
+                      data-testid="profile-domain"
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                    <TextInput
+                      data-field="proxy"
+                      label={label('proxy')}
+                      description={t('clientProfiles.help.proxy')}
+                      required
+                      value={values.proxy}
+                      onChange={(e) => set('proxy', e.currentTarget.value)}
+                      error={errors.proxy || undefined}
+                      data-testid="profile-proxy"
+                    />
+                    <Select
+                      data-field="transport"
+                      label={label('transport')}
+                      description={t('clientProfiles.help.transport')}
+                      required
+                      data={optionsFor('transport', 'transport', defaults).map((o) => ({
+                        value: String(o.value),
+                        label: o.label,
+                      }))}
+                      value={values.transport || null}
+                      onChange={(v) => set('transport', v ?? '')}
+                      error={errors.transport || undefined}
+                      data-testid="profile-transport"
+                      comboboxProps={{ withinPortal: true }}
+                    />
                   </>
                 )}
                 {SETTINGS_BY_SECTION[section].map(field)}
@@ -116,7 +212,14 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
           <FormActions testId="profile" onCancel={() => navigate('/client_profiles')} saving={save.isPending} upper />
         </Stack>
       </form>
-      {id !== null && <BlfLauncher profileId={id} profileName={initial.profile_name ?? ''} boundTenant={initial.tenant_id ?? ''} boundCompany={initialCompany} />}
+      {id !== null && (
+        <BlfLauncher
+          profileId={id}
+          profileName={initial.profile_name ?? ''}
+          boundTenant={initial.tenant_id ?? ''}
+          boundCompany={initialCompany}
+        />
+      )}
     </Stack>
   );
 }

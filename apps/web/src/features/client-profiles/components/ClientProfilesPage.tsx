@@ -15,12 +15,38 @@ export function ClientProfilesPage() {
   const columns = useMemo<DataColumn<ProfileRow>[]>(
     () => [
       { key: 'id', header: t('fields.id'), cell: (r) => r.id, sortable: true, width: 80 },
-      { key: 'profile_name', header: t('clientProfiles.columns.profileName'), cell: (r) => r.profile_name, sortable: true },
-      { key: 'company', header: t('clientProfiles.columns.company'), cell: (r) => r.company || t('clientProfiles.allTenants'), sortable: true },
-      { key: 'transport', header: t('clientProfiles.columns.transport'), cell: (r) => r.transport.toUpperCase(), sortable: true },
+      {
+        key: 'profile_name',
+        header: t('clientProfiles.columns.profileName'),
+        cell: (r) => r.profile_name,
+        sortable: true,
+      },
+      {
+        key: 'company',
+        header: t('clientProfiles.columns.company'),
+        cell: (r) => r.company || t('clientProfiles.allTenants'),
+        sortable: true,
+      },
+      {
+        key: 'transport',
+        header: t('clientProfiles.columns.transport'),
+        cell: (r) => r.transport.toUpperCase(),
+        sortable: true,
+      },
       { key: 'proxy', header: t('clientProfiles.columns.proxy'), cell: (r) => r.proxy, sortable: true },
-      { key: 'outboundproxyhost', header: t('clientProfiles.columns.outboundProxyHost'), cell: (r) => r.outboundproxyhost, sortable: true },
-      { key: 'expires', header: t('clientProfiles.columns.expiry'), cell: (r) => r.expires, sortable: true, width: 100 },
+      {
+        key: 'outboundproxyhost',
+        header: t('clientProfiles.columns.outboundProxyHost'),
+        cell: (r) => r.outboundproxyhost,
+        sortable: true,
+      },
+      {
+        key: 'expires',
+        header: t('clientProfiles.columns.expiry'),
+        cell: (r) => r.expires,
+        sortable: true,
+        width: 100,
+      },
     ],
     [t],
   );

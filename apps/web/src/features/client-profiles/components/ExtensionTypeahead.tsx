@@ -17,7 +17,10 @@ interface Props {
 export function ExtensionTypeahead({ tenantId, value, onChange, label, placeholder, testId, w }: Props) {
   const { t } = useTranslation();
   const search = async (term: string): Promise<TypeaheadOption[]> =>
-    (await searchExtensions(tenantId, term)).map((e) => ({ value: e.extension, label: `${e.extension} · ${`${e.firstname} ${e.lastname}`.trim()}` }));
+    (await searchExtensions(tenantId, term)).map((e) => ({
+      value: e.extension,
+      label: `${e.extension} · ${`${e.firstname} ${e.lastname}`.trim()}`,
+    }));
   return (
     <Typeahead
       queryKey={['lookup', 'extensions', tenantId]}

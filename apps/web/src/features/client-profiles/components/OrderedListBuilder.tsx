@@ -19,7 +19,15 @@ export interface OrderedListBuilderProps {
  * An ordered list built as the spec describes (a dropdown plus Add/Remove), which can also be reordered. Names are
  * shown; the values (RTP payload numbers for codecs) are what is stored.
  */
-export function OrderedListBuilder({ label, description, options, value, onChange, error, testId }: OrderedListBuilderProps) {
+export function OrderedListBuilder({
+  label,
+  description,
+  options,
+  value,
+  onChange,
+  error,
+  testId,
+}: OrderedListBuilderProps) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<string | null>(null);
   const items = splitList(value);
@@ -56,13 +64,34 @@ export function OrderedListBuilder({ label, description, options, value, onChang
                 </Text>
               </Group>
               <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('clientProfiles.list.up', { name: nameOf(item) })} data-testid={`${testId}-up`}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={t('clientProfiles.list.up', { name: nameOf(item) })}
+                  data-testid={`${testId}-up`}
+                >
                   <IconArrowUp size={14} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1} onClick={() => move(i, 1)} aria-label={t('clientProfiles.list.down', { name: nameOf(item) })} data-testid={`${testId}-down`}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  disabled={i === items.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={t('clientProfiles.list.down', { name: nameOf(item) })}
+                  data-testid={`${testId}-down`}
+                >
                   <IconArrowDown size={14} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red" size="sm" onClick={() => commit(items.filter((x) => x !== item))} aria-label={t('clientProfiles.list.remove', { name: nameOf(item) })} data-testid={`${testId}-remove`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  onClick={() => commit(items.filter((x) => x !== item))}
+                  aria-label={t('clientProfiles.list.remove', { name: nameOf(item) })}
+                  data-testid={`${testId}-remove`}
+                >
                   <IconX size={14} />
                 </ActionIcon>
               </Group>
@@ -72,7 +101,10 @@ export function OrderedListBuilder({ label, description, options, value, onChang
         <Group gap="xs" wrap="nowrap">
           <Select
             placeholder={t('clientProfiles.list.choose')}
-            data={remaining.map((o) => ({ value: String(o.value), label: o.unverified ? `${o.label} (${o.value}) *` : `${o.label} (${o.value})` }))}
+            data={remaining.map((o) => ({
+              value: String(o.value),
+              label: o.unverified ? `${o.label} (${o.value}) *` : `${o.label} (${o.value})`,
+            }))}
             value={choice}
             onChange={setChoice}
             disabled={remaining.length === 0}
@@ -81,7 +113,13 @@ export function OrderedListBuilder({ label, description, options, value, onChang
             comboboxProps={{ withinPortal: true }}
             style={{ flex: 1 }}
           />
-          <Button variant="light" leftSection={<IconPlus size={14} />} onClick={add} disabled={!choice} data-testid={`${testId}-add`}>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={add}
+            disabled={!choice}
+            data-testid={`${testId}-add`}
+          >
             {t('common.add')}
           </Button>
         </Group>

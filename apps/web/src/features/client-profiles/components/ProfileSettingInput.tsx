@@ -1,5 +1,10 @@
 import { Input, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { PROFILE_OPTIONS, type ProfileDefaultsReply, type ProfileFieldSpec, type ProfileOption } from '@provisio/contract';
+import {
+  PROFILE_OPTIONS,
+  type ProfileDefaultsReply,
+  type ProfileFieldSpec,
+  type ProfileOption,
+} from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { OrderedListBuilder } from './OrderedListBuilder';
 
@@ -16,7 +21,11 @@ const DEFAULTS_KEY: Record<string, keyof ProfileDefaultsReply> = {
   opusBand: 'opusband',
 };
 
-export function optionsFor(name: string, set: keyof typeof PROFILE_OPTIONS, defaults: ProfileDefaultsReply | undefined): readonly ProfileOption[] {
+export function optionsFor(
+  name: string,
+  set: keyof typeof PROFILE_OPTIONS,
+  defaults: ProfileDefaultsReply | undefined,
+): readonly ProfileOption[] {
   const fromServer = defaults?.[name as keyof ProfileDefaultsReply] ?? defaults?.[DEFAULTS_KEY[set]!];
   return fromServer ?? PROFILE_OPTIONS[set];
 }
@@ -85,7 +94,17 @@ export function ProfileSettingInput({ name, spec, value, onChange, error, defaul
         />
       );
     case 'list':
-      return <OrderedListBuilder label={label} description={description} options={optionsFor(name, spec.options, defaults)} value={value} onChange={onChange} error={error} testId={testId} />;
+      return (
+        <OrderedListBuilder
+          label={label}
+          description={description}
+          options={optionsFor(name, spec.options, defaults)}
+          value={value}
+          onChange={onChange}
+          error={error}
+          testId={testId}
+        />
+      );
     default:
       return (
         <TextInput

@@ -26,7 +26,10 @@ export function fromDetail(d: ProfileDetail): ProfileValues {
 }
 
 /** The body sent on save: unset fields (empty tenant and domain too) left out, identity fields added. */
-export function toBody(values: ProfileValues, extra: { id?: number; company: string; cloud_id?: string; user_id?: number }): Record<string, unknown> {
+export function toBody(
+  values: ProfileValues,
+  extra: { id?: number; company: string; cloud_id?: string; user_id?: number },
+): Record<string, unknown> {
   const body: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
   if (extra.id !== undefined) body.id = extra.id;
   body.company = extra.company;
@@ -48,7 +51,8 @@ export function validateProfile(values: ProfileValues, t: TFunction, label: (fie
     const params = { field: label(field), max: raw.maximum, min: raw.minimum, ...(raw.params ?? {}) };
     if (isMessageKey(issue.message)) errors[field] = t(`msg:${issue.message}`, params);
     else if (issue.code === 'too_big') errors[field] = t('msg:fieldTooLong', params);
-    else if (issue.code === 'too_small' || issue.code === 'invalid_type') errors[field] = t('msg:fieldRequired', params);
+    else if (issue.code === 'too_small' || issue.code === 'invalid_type')
+      errors[field] = t('msg:fieldRequired', params);
     else errors[field] = t('msg:fieldInvalid', params);
   }
   return errors;

@@ -12,7 +12,15 @@ const row = (tenant_name: string, mobile: [number, number], desktop: [number, nu
 
 describe('dashboard cards', () => {
   it('shows each tenant’s app licences as used / limit, flagging a full or exceeded limit', () => {
-    renderRoutes([{ path: '/', element: <LicenceUseCard rows={[row('Bluebird', [12, 10], [4, 10]), row('Cobalt', [16, 16], [0, 5])]} /> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <LicenceUseCard rows={[row('Bluebird', [12, 10], [4, 10]), row('Cobalt', [16, 16], [0, 5])]} />,
+        },
+      ],
+      '/',
+    );
     const rows = screen.getAllByTestId('licence-use-row');
     expect(rows.map((r) => within(r).getByText(/Bluebird|Cobalt/).textContent)).toEqual(['Bluebird', 'Cobalt']);
     expect(within(rows[0]!).getByTestId('licence-use-mobile')).toHaveTextContent('12 / 10');
@@ -27,7 +35,10 @@ describe('dashboard cards', () => {
   });
 
   it('lists the failures the caller may see, with a way into the logs when there are errors', () => {
-    renderRoutes([{ path: '/', element: <FailuresCard failures={{ since: 0, jobs: 2, mail: 1, log_errors: 7 }} /> }], '/');
+    renderRoutes(
+      [{ path: '/', element: <FailuresCard failures={{ since: 0, jobs: 2, mail: 1, log_errors: 7 }} /> }],
+      '/',
+    );
     expect(screen.getByTestId('failures-logs-value')).toHaveTextContent('7');
     expect(screen.getByTestId('failures-mail-value')).toHaveTextContent('1');
     expect(screen.getByTestId('failures-jobs-value')).toHaveTextContent('2');
@@ -35,7 +46,10 @@ describe('dashboard cards', () => {
   });
 
   it('leaves out what a non-admin may not see, and says when nothing failed', () => {
-    renderRoutes([{ path: '/', element: <FailuresCard failures={{ since: 0, jobs: 0, mail: null, log_errors: null }} /> }], '/');
+    renderRoutes(
+      [{ path: '/', element: <FailuresCard failures={{ since: 0, jobs: 0, mail: null, log_errors: null }} /> }],
+      '/',
+    );
     expect(screen.queryByTestId('failures-logs')).toBeNull();
     expect(screen.queryByTestId('failures-mail')).toBeNull();
     expect(screen.getByTestId('failures-jobs-value')).toHaveTextContent('0');

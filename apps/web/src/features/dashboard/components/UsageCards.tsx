@@ -1,4 +1,17 @@
-import { Anchor, Badge, Card, Center, Group, Progress, RingProgress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Progress,
+  RingProgress,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import type { DashboardReply, RecentFailures, TenantLicenceUse } from '@provisio/contract';
 import { IconAlertTriangle, IconDeviceDesktop, IconDeviceMobile, IconLicense } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +27,20 @@ export function UsageCards({ summary }: { summary: DashboardReply }) {
   const numbers = new Intl.NumberFormat(i18n.language);
   const linked = percent(summary.linked_extensions, summary.extensions);
   const access = [
-    { key: 'mobile', label: t('dashboard.mobile'), value: summary.mobile_enabled, icon: IconDeviceMobile, color: 'brand' },
-    { key: 'desktop', label: t('dashboard.desktop'), value: summary.desktop_enabled, icon: IconDeviceDesktop, color: 'secondary' },
+    {
+      key: 'mobile',
+      label: t('dashboard.mobile'),
+      value: summary.mobile_enabled,
+      icon: IconDeviceMobile,
+      color: 'brand',
+    },
+    {
+      key: 'desktop',
+      label: t('dashboard.desktop'),
+      value: summary.desktop_enabled,
+      icon: IconDeviceDesktop,
+      color: 'secondary',
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -110,14 +135,34 @@ export function LicenceUseCard({ rows }: { rows: TenantLicenceUse[] }) {
             {(['mobile', 'desktop'] as const).map((app) => {
               const u = row[app];
               const share = u.limit > 0 ? Math.min(100, (u.used / u.limit) * 100) : u.used > 0 ? 100 : 0;
-              const state = u.used > u.limit ? t('dashboard.licenceOver') : u.limit > 0 && u.used === u.limit ? t('dashboard.licenceFull') : null;
+              const state =
+                u.used > u.limit
+                  ? t('dashboard.licenceOver')
+                  : u.limit > 0 && u.used === u.limit
+                    ? t('dashboard.licenceFull')
+                    : null;
               return (
                 <Group key={app} gap="sm" wrap="nowrap" mb={4}>
                   <Text size="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>
                     {t(`dashboard.${app}`)}
                   </Text>
-                  <Progress value={share} color={limitColor(u, app === 'mobile' ? 'brand' : 'secondary')} size="md" radius="xl" style={{ flex: 1 }} aria-label={`${row.tenant_name} ${t(`dashboard.${app}`)}`} />
-                  <Text size="xs" w={88} ta="right" style={{ flexShrink: 0 }} c={state ? limitColor(u, 'dimmed') : 'dimmed'} title={state ?? undefined} data-testid={`licence-use-${app}`}>
+                  <Progress
+                    value={share}
+                    color={limitColor(u, app === 'mobile' ? 'brand' : 'secondary')}
+                    size="md"
+                    radius="xl"
+                    style={{ flex: 1 }}
+                    aria-label={`${row.tenant_name} ${t(`dashboard.${app}`)}`}
+                  />
+                  <Text
+                    size="xs"
+                    w={88}
+                    ta="right"
+                    style={{ flexShrink: 0 }}
+                    c={state ? limitColor(u, 'dimmed') : 'dimmed'}
+                    title={state ?? undefined}
+                    data-testid={`licence-use-${app}`}
+                  >
                     {t('dashboard.licenceOf', { used: numbers.format(u.used), limit: numbers.format(u.limit) })}
                   </Text>
                 </Group>
@@ -163,7 +208,12 @@ export function FailuresCard({ failures }: { failures: RecentFailures }) {
                   {t('dashboard.openLogs')}
                 </Anchor>
               )}
-              <Badge variant="light" color={r.value > 0 ? 'red' : 'gray'} size="lg" data-testid={`failures-${r.key}-value`}>
+              <Badge
+                variant="light"
+                color={r.value > 0 ? 'red' : 'gray'}
+                size="lg"
+                data-testid={`failures-${r.key}-value`}
+              >
                 {numbers.format(r.value)}
               </Badge>
             </Group>

@@ -18,7 +18,8 @@ function open(record: unknown) {
   return fetch;
 }
 
-const saves = (fetch: ReturnType<typeof open>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/createUpdateDomain'));
+const saves = (fetch: ReturnType<typeof open>) =>
+  fetch.mock.calls.filter(([url]) => String(url).endsWith('/createUpdateDomain'));
 
 describe('domain form', () => {
   it('refuses with the server schema’s own messages and sends nothing', async () => {
@@ -38,6 +39,11 @@ describe('domain form', () => {
     await userEvent.type(screen.getByTestId('domain-name'), ' New.Example ');
     await userEvent.click(screen.getByTestId('domain-save'));
     await waitFor(() => expect(screen.getByText('domains list')).toBeInTheDocument());
-    expect(JSON.parse(String(saves(fetch)[0]![1]?.body))).toEqual({ id: 4, ext: '100', tenant_id: 'acme.example', domain: 'new.example' });
+    expect(JSON.parse(String(saves(fetch)[0]![1]?.body))).toEqual({
+      id: 4,
+      ext: '100',
+      tenant_id: 'acme.example',
+      domain: 'new.example',
+    });
   });
 });

@@ -19,7 +19,10 @@ export function DomainDetailsPage() {
   const navigate = useNavigate();
   const record = useRecordState<DomainRow>();
   const editing = record !== null;
-  const { form, field, submit } = useContractForm({ ext: record?.ext ?? '', tenant_id: record?.tenant_id ?? '', domain: record?.domain ?? '' }, domainRules);
+  const { form, field, submit } = useContractForm(
+    { ext: record?.ext ?? '', tenant_id: record?.tenant_id ?? '', domain: record?.domain ?? '' },
+    domainRules,
+  );
   // The mutation shows a refusal itself ('Domain exists' as information).
   const save = useSaveDomain();
 
@@ -37,10 +40,18 @@ export function DomainDetailsPage() {
       testId="domain"
       onSubmit={onSubmit}
       onCancel={() => navigate('/domains')}
-      saving={save.isPending} upper
+      saving={save.isPending}
+      upper
     >
       <Group grow align="flex-start" wrap="wrap" gap="md">
-        <TextInput label={t('fields.extension')} required {...field('ext')} disabled={editing} data-testid="domain-ext" miw={220} />
+        <TextInput
+          label={t('fields.extension')}
+          required
+          {...field('ext')}
+          disabled={editing}
+          data-testid="domain-ext"
+          miw={220}
+        />
         <TenantTypeahead
           label={t('fields.tenantId')}
           required

@@ -12,7 +12,13 @@ export function LicencesPage() {
     <Stack gap="lg">
       <PageTitle title={t('nav.licenses')} subtitle={t('licences.subtitle')} />
       <Card padding="xl">
-        <TenantTypeahead label={t('fields.tenant')} value={tenant} onChange={setTenant} testId="licences-tenant" w={{ base: '100%', sm: 420 }} />
+        <TenantTypeahead
+          label={t('fields.tenant')}
+          value={tenant}
+          onChange={setTenant}
+          testId="licences-tenant"
+          w={{ base: '100%', sm: 420 }}
+        />
       </Card>
       {tenant ? (
         <LimitsForm key={tenant} tenantId={tenant} />

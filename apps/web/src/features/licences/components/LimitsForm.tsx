@@ -19,12 +19,22 @@ const LABELS: Record<Field, string> = {
 };
 
 // An emptied NumberInput gives '', which the contract refuses like a missing field.
-const toBody = (tenantId: string, values: Values) => ({ tenant_id: tenantId, ...Object.fromEntries(LICENCE_FIELDS.map((f) => [f, values[f] === '' ? undefined : Number(values[f])])) });
+const toBody = (tenantId: string, values: Values) => ({
+  tenant_id: tenantId,
+  ...Object.fromEntries(LICENCE_FIELDS.map((f) => [f, values[f] === '' ? undefined : Number(values[f])])),
+});
 const everyField = <T,>(value: T) => Object.fromEntries(LICENCE_FIELDS.map((f) => [f, value])) as Record<Field, T>;
 
 /** 'All Fields are mandatory!', then the contract's rule: whole numbers of 0 or more. */
 const limitRules = (tenantId: string) =>
-  rules<Values>(required(everyField('allFieldsRequired' as const)), matches<Values>(CreateUpdateLicensesBody, (values) => toBody(tenantId, values), everyField('limitWholeNumber' as const)));
+  rules<Values>(
+    required(everyField('allFieldsRequired' as const)),
+    matches<Values>(
+      CreateUpdateLicensesBody,
+      (values) => toBody(tenantId, values),
+      everyField('limitWholeNumber' as const),
+    ),
+  );
 
 export function LimitsForm({ tenantId }: { tenantId: string }) {
   const { data, isPending } = useLicences(tenantId);
@@ -77,7 +87,9 @@ function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply })
           )}
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="licences-updated">
-              {updated ? t('licences.lastUpdated', { by: stored.last_updated_by, at: updated }) : t('licences.neverUpdated')}
+              {updated
+                ? t('licences.lastUpdated', { by: stored.last_updated_by, at: updated })
+                : t('licences.neverUpdated')}
             </Text>
             <Button type="submit" loading={save.isPending} data-testid="licences-save">
               {t('common.saveUpper')}

@@ -13,10 +13,13 @@ describe('buildLogsQuery', () => {
     expect(nanosToMillis(body.start)).toBe(NOW - 300_000);
   });
 
-  it.each(LOG_WINDOWS.map((w) => [w.key, w.minutes] as const))('window %s covers the last %i minutes', (key, minutes) => {
-    const body = buildLogsQuery({ kind: 'search', text: '', level: '', window: key }, NOW);
-    expect(nanosToMillis(body.end) - nanosToMillis(body.start)).toBe(minutes * 60_000);
-  });
+  it.each(LOG_WINDOWS.map((w) => [w.key, w.minutes] as const))(
+    'window %s covers the last %i minutes',
+    (key, minutes) => {
+      const body = buildLogsQuery({ kind: 'search', text: '', level: '', window: key }, NOW);
+      expect(nanosToMillis(body.end) - nanosToMillis(body.start)).toBe(minutes * 60_000);
+    },
+  );
 
   it('URI-encodes the trimmed message text and passes the level and the limit', () => {
     const body = buildLogsQuery({ kind: 'search', text: '  refused: 100% é&x=1 ', level: 'error', window: '1h' }, NOW);
@@ -56,7 +59,13 @@ describe('toEntries', () => {
       data: {
         resultType: 'streams',
         result: [
-          { stream: { level: 'info', msg: 'a' }, values: [['1700000000000000001', '{"msg":"a"}'], ['999000000', '{"msg":"old"}']] },
+          {
+            stream: { level: 'info', msg: 'a' },
+            values: [
+              ['1700000000000000001', '{"msg":"a"}'],
+              ['999000000', '{"msg":"old"}'],
+            ],
+          },
           { stream: { level: 'error', msg: 'b' }, values: [['1700000000000000002', '{"msg":"b"}']] },
         ],
       },

@@ -1,4 +1,12 @@
-import { type GetLogsReply, LOG_LIMITS, LOG_WINDOWS, type GetLogsBody, type LogStream, type LogWindowKey, logsCalls } from '@provisio/contract';
+import {
+  type GetLogsReply,
+  LOG_LIMITS,
+  LOG_WINDOWS,
+  type GetLogsBody,
+  type LogStream,
+  type LogWindowKey,
+  logsCalls,
+} from '@provisio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 

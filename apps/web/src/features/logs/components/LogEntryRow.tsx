@@ -11,7 +11,15 @@ export const COLLAPSED_ROW_HEIGHT = 72;
 const LABELS = ['filename', 'host', 'job'] as const;
 const FIELDS = ['timestamp', 'caller', 'functionName', 'level', 'error', 'msg'] as const;
 /** Shown elsewhere in the details, or not labels at all. */
-const NOT_EXTRA = new Set<string>([...LABELS, ...FIELDS, '_timestamp', 'stacktrace', 'custom_panic_error_trace', 'reqId', 'jobId']);
+const NOT_EXTRA = new Set<string>([
+  ...LABELS,
+  ...FIELDS,
+  '_timestamp',
+  'stacktrace',
+  'custom_panic_error_trace',
+  'reqId',
+  'jobId',
+]);
 
 interface LogEntryRowProps {
   entry: LogEntry;
@@ -69,9 +77,7 @@ export function LogEntryRow({ entry, expanded, onToggle, onShowRequest, onShowJo
             {stream.msg || entry.line}
           </Text>
         </UnstyledButton>
-        {expanded && (
-          <LogEntryDetails entry={entry} onShowRequest={onShowRequest} onShowJob={onShowJob} />
-        )}
+        {expanded && <LogEntryDetails entry={entry} onShowRequest={onShowRequest} onShowJob={onShowJob} />}
       </Paper>
     </div>
   );
@@ -84,12 +90,27 @@ function LogEntryDetails({ entry, onShowRequest, onShowJob }: Omit<LogEntryRowPr
   const extra = Object.keys(stream).filter((key) => !NOT_EXTRA.has(key));
   const labelRows: [string, ReactNode][] = [...LABELS, ...extra].map((key) => [key, value(key)]);
   if (stream.reqId) {
-    labelRows.push(['reqId', <IdLink key="req" id={stream.reqId} title={t('logs.showRequest')} onClick={onShowRequest} testId="log-entry-request" />]);
+    labelRows.push([
+      'reqId',
+      <IdLink
+        key="req"
+        id={stream.reqId}
+        title={t('logs.showRequest')}
+        onClick={onShowRequest}
+        testId="log-entry-request"
+      />,
+    ]);
   }
   if (stream.jobId) {
-    labelRows.push(['jobId', <IdLink key="job" id={stream.jobId} title={t('logs.showJob')} onClick={onShowJob} testId="log-entry-job" />]);
+    labelRows.push([
+      'jobId',
+      <IdLink key="job" id={stream.jobId} title={t('logs.showJob')} onClick={onShowJob} testId="log-entry-job" />,
+    ]);
   }
-  const panic = stream.custom_panic_error_trace && stream.custom_panic_error_trace !== stream.stacktrace ? stream.custom_panic_error_trace : '';
+  const panic =
+    stream.custom_panic_error_trace && stream.custom_panic_error_trace !== stream.stacktrace
+      ? stream.custom_panic_error_trace
+      : '';
   return (
     <Stack gap="sm" px="sm" pb="sm" pt={4} data-testid="log-entry-details">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
@@ -102,9 +123,28 @@ function LogEntryDetails({ entry, onShowRequest, onShowJob }: Omit<LogEntryRowPr
   );
 }
 
-function IdLink({ id, title, onClick, testId }: { id: string; title: string; onClick: (id: string) => void; testId: string }) {
+function IdLink({
+  id,
+  title,
+  onClick,
+  testId,
+}: {
+  id: string;
+  title: string;
+  onClick: (id: string) => void;
+  testId: string;
+}) {
   return (
-    <Anchor component="button" type="button" size="xs" ff="monospace" title={title} onClick={() => onClick(id)} data-testid={testId} style={{ wordBreak: 'break-all', textAlign: 'left' }}>
+    <Anchor
+      component="button"
+      type="button"
+      size="xs"
+      ff="monospace"
+      title={title}
+      onClick={() => onClick(id)}
+      data-testid={testId}
+      style={{ wordBreak: 'break-all', textAlign: 'left' }}
+    >
       {id}
     </Anchor>
   );
@@ -124,7 +164,11 @@ function Pairs({ title, rows, testId }: { title: string; rows: [string, ReactNod
                 {key}
               </Table.Th>
               <Table.Td ff="monospace" style={{ wordBreak: 'break-word' }} data-field={key}>
-                {content || <Text span c="dimmed" fz="xs">—</Text>}
+                {content || (
+                  <Text span c="dimmed" fz="xs">
+                    —
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -134,7 +178,17 @@ function Pairs({ title, rows, testId }: { title: string; rows: [string, ReactNod
   );
 }
 
-function Trace({ title, text, empty, testId }: { title: string; text: string | undefined; empty: string; testId: string }) {
+function Trace({
+  title,
+  text,
+  empty,
+  testId,
+}: {
+  title: string;
+  text: string | undefined;
+  empty: string;
+  testId: string;
+}) {
   return (
     <div>
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>

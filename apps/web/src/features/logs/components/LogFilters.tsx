@@ -25,7 +25,15 @@ const ANY_LEVEL = 'any';
 const MESSAGE_MAX = Math.floor(LOG_LIMITS.messageMax / 9);
 
 /** Message text, level and time window; nothing is asked of the server until FILTER. */
-export function LogFilters({ initial, onApply, busy }: { initial: SearchValues; onApply: (values: SearchValues) => void; busy: boolean }) {
+export function LogFilters({
+  initial,
+  onApply,
+  busy,
+}: {
+  initial: SearchValues;
+  onApply: (values: SearchValues) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial.text);
   const [level, setLevel] = useState<LevelChoice>(initial.level);
@@ -71,7 +79,14 @@ export function LogFilters({ initial, onApply, busy }: { initial: SearchValues; 
           style={grow}
           data-testid="logs-window"
         />
-        <Button type="submit" leftSection={<IconFilter size={16} />} loading={busy} tt="uppercase" style={{ flex: '0 0 auto' }} data-testid="logs-filter">
+        <Button
+          type="submit"
+          leftSection={<IconFilter size={16} />}
+          loading={busy}
+          tt="uppercase"
+          style={{ flex: '0 0 auto' }}
+          data-testid="logs-filter"
+        >
           {t('logs.filter')}
         </Button>
       </Group>

@@ -13,10 +13,25 @@ const reply: GetLogsReply = {
     resultType: 'streams',
     result: [
       {
-        stream: { level: 'error', msg: 'unhandled error', filename: 'src/plugins/error-handler.ts', host: 'web-1', job: 'provisio', _timestamp: '2026-11-22T10:00:00.000Z', caller: 'src/plugins/error-handler.ts:92', functionName: 'handler', error: 'boom', stacktrace: STACK, reqId: 'req-9' },
+        stream: {
+          level: 'error',
+          msg: 'unhandled error',
+          filename: 'src/plugins/error-handler.ts',
+          host: 'web-1',
+          job: 'provisio',
+          _timestamp: '2026-11-22T10:00:00.000Z',
+          caller: 'src/plugins/error-handler.ts:92',
+          functionName: 'handler',
+          error: 'boom',
+          stacktrace: STACK,
+          reqId: 'req-9',
+        },
         values: [['1763805600000000002', '{"msg":"unhandled error"}']],
       },
-      { stream: { level: 'info', msg: 'mail sent', jobId: 'job-3' }, values: [['1763805600000000001', '{"msg":"mail sent"}']] },
+      {
+        stream: { level: 'info', msg: 'mail sent', jobId: 'job-3' },
+        values: [['1763805600000000001', '{"msg":"mail sent"}']],
+      },
     ],
   },
 };
@@ -28,7 +43,10 @@ function stubLogs(answer: { status?: number; body: unknown } = { body: reply }) 
     'fetch',
     vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
       bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return bodies;

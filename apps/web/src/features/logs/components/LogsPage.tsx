@@ -62,7 +62,13 @@ export function LogsPage() {
             <Text size="sm">
               {t(tracing.kind === 'request' ? 'logs.tracingRequest' : 'logs.tracingJob', { id: tracing.id })}
             </Text>
-            <Button size="xs" variant="subtle" leftSection={<IconArrowBackUp size={14} />} onClick={() => apply({ kind: 'search', ...search })} data-testid="logs-tracing-back">
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconArrowBackUp size={14} />}
+              onClick={() => apply({ kind: 'search', ...search })}
+              data-testid="logs-tracing-back"
+            >
               {t('logs.backToList')}
             </Button>
           </Group>
@@ -102,7 +108,13 @@ export function LogsPage() {
           label={t('nav.logs')}
           testId="logs-list"
           renderItem={(entry) => (
-            <LogEntryRow entry={entry} expanded={expanded.has(entry.id)} onToggle={toggle} onShowRequest={showRequest} onShowJob={showJob} />
+            <LogEntryRow
+              entry={entry}
+              expanded={expanded.has(entry.id)}
+              onToggle={toggle}
+              onShowRequest={showRequest}
+              onShowJob={showJob}
+            />
           )}
         />
       )}

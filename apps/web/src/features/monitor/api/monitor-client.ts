@@ -1,4 +1,11 @@
-import { type ActiveChannel, type CallActionsBody, ErrorBody, monitorCalls, monitorPath, systemCalls } from '@provisio/contract';
+import {
+  type ActiveChannel,
+  type CallActionsBody,
+  ErrorBody,
+  monitorCalls,
+  monitorPath,
+  systemCalls,
+} from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { API_BASE, ApiError, callApi } from '../../../lib/api';
@@ -22,7 +29,10 @@ export function useMonitorBase() {
 
 const absolute = (base: string) => new URL(base.replace(/\/+$/, ''), window.location.origin).href;
 
-async function call(url: string, init: Omit<RequestInit, 'headers'> & { headers: Record<string, string> }): Promise<Response> {
+async function call(
+  url: string,
+  init: Omit<RequestInit, 'headers'> & { headers: Record<string, string> },
+): Promise<Response> {
   const token = getSession().token;
   const headers: Record<string, string> = { ...init.headers, 'Accept-Language': currentLanguage() };
   if (token) headers.Token = token;
@@ -41,15 +51,27 @@ async function call(url: string, init: Omit<RequestInit, 'headers'> & { headers:
 export async function listActiveChannels(base: string): Promise<ActiveChannel[]> {
   const c = monitorCalls.callActions;
   const body: CallActionsBody = { action: 'list_active_channels' };
-  const res = await call(`${base}${c.path}`, { method: c.method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  const res = await call(`${base}${c.path}`, {
+    method: c.method,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
   return c.reply.parse(await res.json());
 }
 
 /** WHEP-style: the offer in, 201 with the answer and a Location to DELETE when done. */
-export async function startListening(base: string, channel: ActiveChannel, offer: string): Promise<{ answer: string; location: string }> {
+export async function startListening(
+  base: string,
+  channel: ActiveChannel,
+  offer: string,
+): Promise<{ answer: string; location: string }> {
   const c = monitorCalls.monitor;
   const url = `${base}${monitorPath(c, { callId: channel.SIPCallID })}?tenant_id=${encodeURIComponent(channel.tenant_id)}`;
-  const res = await call(url, { method: c.method, headers: { 'Content-Type': 'application/sdp', Accept: 'application/sdp' }, body: offer });
+  const res = await call(url, {
+    method: c.method,
+    headers: { 'Content-Type': 'application/sdp', Accept: 'application/sdp' },
+    body: offer,
+  });
   const location = res.headers.get('Location');
   if (!location) throw new ApiError('bad_reply', i18next.t('errors.badReply'), res.status);
   return { answer: await res.text(), location: new URL(location, `${base}/`).href };

@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ActiveChannel } from '@provisio/contract';
 import { IconAlertTriangle, IconHeadphones, IconLock, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -11,7 +24,8 @@ import { useActiveChannels, useMonitorBase } from '../api/monitor-client';
 import { type Listening, useListener } from './use-listener';
 
 /** A level meter's scale: -60 dBFS (and silence) at 0 %, full scale at 100 %. */
-const meterPercent = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(100, Math.round(((20 * Math.log10(rms) + 60) / 60) * 100))));
+const meterPercent = (rms: number) =>
+  rms <= 0 ? 0 : Math.max(0, Math.min(100, Math.round(((20 * Math.log10(rms) + 60) / 60) * 100)));
 
 const sipUser = (uri: string) => uri.replace(/^sips?:/, '').split('@')[0] || uri;
 
@@ -67,12 +81,28 @@ export function LiveCallsPage() {
               {t('endUser.monitor.subtitle')}
             </Text>
           </div>
-          <ActionIcon variant="light" size="lg" radius="xl" onClick={() => void channels.refetch()} loading={channels.isFetching} aria-label={t('endUser.cdrs.refresh')} data-testid="monitor-refresh">
+          <ActionIcon
+            variant="light"
+            size="lg"
+            radius="xl"
+            onClick={() => void channels.refetch()}
+            loading={channels.isFetching}
+            aria-label={t('endUser.cdrs.refresh')}
+            data-testid="monitor-refresh"
+          >
             <IconRefresh size={18} />
           </ActionIcon>
         </Group>
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)} data-testid="monitor-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            withCloseButton
+            onClose={() => setFailure(null)}
+            data-testid="monitor-error"
+          >
             {failure}
           </Alert>
         )}
@@ -81,7 +111,13 @@ export function LiveCallsPage() {
             <Loader />
           </Center>
         ) : channels.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="monitor-list-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            data-testid="monitor-list-error"
+          >
             {isApiError(channels.error) ? channels.error.message : t('errors.network')}
           </Alert>
         ) : channels.data.length === 0 ? (
@@ -94,7 +130,11 @@ export function LiveCallsPage() {
               <CallCard
                 key={channel.SIPCallID}
                 channel={channel}
-                listening={listener.listening?.callId === channel.SIPCallID && listener.listening.state !== 'stopped' ? listener.listening : null}
+                listening={
+                  listener.listening?.callId === channel.SIPCallID && listener.listening.state !== 'stopped'
+                    ? listener.listening
+                    : null
+                }
                 onListen={() => void listen(channel)}
                 onStop={() => void listener.stop()}
               />
@@ -118,7 +158,13 @@ function CallCard({ channel, listening, onListen, onStop }: CallCardProps) {
   const { t } = useTranslation();
   const minutes = Math.max(0, Math.round((Date.now() - Date.parse(channel.StartedAt)) / 60_000));
   return (
-    <Box bg="white" p="sm" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-2)' }} data-testid="monitor-call" data-call-id={channel.SIPCallID}>
+    <Box
+      bg="white"
+      p="sm"
+      style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-2)' }}
+      data-testid="monitor-call"
+      data-call-id={channel.SIPCallID}
+    >
       <Group wrap="nowrap" gap="sm">
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm" truncate>
@@ -129,18 +175,42 @@ function CallCard({ channel, listening, onListen, onStop }: CallCardProps) {
           </Text>
         </Box>
         {listening ? (
-          <ActionIcon color="red" variant="filled" size="xl" radius="xl" onClick={onStop} aria-label={t('endUser.monitor.stop')} data-testid="monitor-stop">
+          <ActionIcon
+            color="red"
+            variant="filled"
+            size="xl"
+            radius="xl"
+            onClick={onStop}
+            aria-label={t('endUser.monitor.stop')}
+            data-testid="monitor-stop"
+          >
             <IconPlayerStop size={22} />
           </ActionIcon>
         ) : (
-          <ActionIcon variant="light" size="xl" radius="xl" onClick={onListen} aria-label={t('endUser.monitor.listen')} data-testid="monitor-listen">
+          <ActionIcon
+            variant="light"
+            size="xl"
+            radius="xl"
+            onClick={onListen}
+            aria-label={t('endUser.monitor.listen')}
+            data-testid="monitor-listen"
+          >
             <IconHeadphones size={22} />
           </ActionIcon>
         )}
       </Group>
       {listening && (
-        <Group gap="xs" mt="xs" data-testid="monitor-status" data-state={listening.state} data-packets={listening.packets}>
-          <Badge color={listening.state === 'connected' ? 'teal' : listening.state === 'failed' ? 'red' : 'gray'} variant="light">
+        <Group
+          gap="xs"
+          mt="xs"
+          data-testid="monitor-status"
+          data-state={listening.state}
+          data-packets={listening.packets}
+        >
+          <Badge
+            color={listening.state === 'connected' ? 'teal' : listening.state === 'failed' ? 'red' : 'gray'}
+            variant="light"
+          >
             {t(`endUser.monitor.state.${listening.state}`, { defaultValue: listening.state })}
           </Badge>
           <Text size="xs" c="dimmed" data-testid="monitor-packets">

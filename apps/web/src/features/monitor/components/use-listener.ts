@@ -97,7 +97,8 @@ export function useListener(base: string | undefined, audio: React.RefObject<HTM
         analyser.fftSize = 2048;
         context.createMediaStreamSource(stream).connect(analyser);
         s.meter = window.setInterval(() => {
-          if (session.current === s) setListening((l) => (l ? { ...l, sound: measure(analyser, context.sampleRate) } : l));
+          if (session.current === s)
+            setListening((l) => (l ? { ...l, sound: measure(analyser, context.sampleRate) } : l));
         }, 250);
       };
       pc.onconnectionstatechange = () => {

@@ -13,11 +13,24 @@ export function ChangePasswordCard() {
   const change = useChangePassword();
   const { form, field, submit } = useContractForm(
     { old_password: '', new_password: '', confirm: '' },
-    rules(required({ old_password: 'validation.required', new_password: 'validation.required', confirm: 'validation.required' }), same('confirm', 'new_password', 'passwordsDoNotMatch')),
+    rules(
+      required({
+        old_password: 'validation.required',
+        new_password: 'validation.required',
+        confirm: 'validation.required',
+      }),
+      same('confirm', 'new_password', 'passwordsDoNotMatch'),
+    ),
   );
 
   const onSubmit = submit(
-    ({ old_password, new_password }) => change.mutateAsync({ username: creds?.username.toLowerCase(), cloud_id: creds?.cloud_id, old_password, new_password }),
+    ({ old_password, new_password }) =>
+      change.mutateAsync({
+        username: creds?.username.toLowerCase(),
+        cloud_id: creds?.cloud_id,
+        old_password,
+        new_password,
+      }),
     () => {
       notifySuccess(t('msg:passwordUpdated'));
       form.reset();
@@ -54,7 +67,12 @@ export function ChangePasswordCard() {
             data-testid="password-confirm"
             {...field('confirm')}
           />
-          <Button type="submit" loading={change.isPending} data-testid="password-submit" style={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            loading={change.isPending}
+            data-testid="password-submit"
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('profile.updatePassword')}
           </Button>
         </Stack>

@@ -34,7 +34,13 @@ export function PicturePicker({ currentUrl, name, file, onChange }: PicturePicke
 
   return (
     <Group gap="lg" wrap="nowrap" align="center">
-      <ProfileAvatar url={preview ?? currentUrl} name={name} size={96} radius={96} data-testid="profile-picture-preview" />
+      <ProfileAvatar
+        url={preview ?? currentUrl}
+        name={name}
+        size={96}
+        radius={96}
+        data-testid="profile-picture-preview"
+      />
       <Stack gap={6}>
         <Text fw={600} size="sm">
           {t('profile.picture')}
@@ -46,13 +52,25 @@ export function PicturePicker({ currentUrl, name, file, onChange }: PicturePicke
             inputProps={{ 'aria-label': t('profile.picture'), 'data-testid': 'profile-picture-input' } as object}
           >
             {(props) => (
-              <Button {...props} variant="light" size="xs" leftSection={<IconPhoto size={14} />} data-testid="profile-picture-button">
+              <Button
+                {...props}
+                variant="light"
+                size="xs"
+                leftSection={<IconPhoto size={14} />}
+                data-testid="profile-picture-button"
+              >
                 {t('profile.choosePicture')}
               </Button>
             )}
           </FileButton>
           {file && (
-            <Button variant="subtle" color="gray" size="xs" leftSection={<IconX size={14} />} onClick={() => onChange(null)}>
+            <Button
+              variant="subtle"
+              color="gray"
+              size="xs"
+              leftSection={<IconX size={14} />}
+              onClick={() => onChange(null)}
+            >
               {t('profile.clearPicture')}
             </Button>
           )}

@@ -38,7 +38,10 @@ function ProfileForm({ profile }: { profile: ProfileReply }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const [file, setFile] = useState<File | null>(null);
-  const { form, field, submit } = useContractForm({ name: profile.name, email: profile.email, phone_number: profile.phone_number }, profileRules);
+  const { form, field, submit } = useContractForm(
+    { name: profile.name, email: profile.email, phone_number: profile.phone_number },
+    profileRules,
+  );
 
   const onSubmit = submit(
     (values) => update.mutateAsync({ ...values, email: values.email.trim(), file }),
@@ -56,11 +59,32 @@ function ProfileForm({ profile }: { profile: ProfileReply }) {
         <Divider />
         <Group grow align="flex-start" wrap="wrap" gap="md">
           <TextInput label={t('profile.name')} required data-testid="profile-name" miw={220} {...field('name')} />
-          <TextInput label={t('profile.username')} value={profile.username} readOnly variant="filled" data-testid="profile-username" miw={220} />
+          <TextInput
+            label={t('profile.username')}
+            value={profile.username}
+            readOnly
+            variant="filled"
+            data-testid="profile-username"
+            miw={220}
+          />
         </Group>
         <Group grow align="flex-start" wrap="wrap" gap="md">
-          <TextInput label={t('profile.email')} type="email" autoComplete="email" data-testid="profile-email" miw={220} {...field('email')} />
-          <TextInput label={t('profile.phone')} type="tel" autoComplete="tel" data-testid="profile-phone" miw={220} {...field('phone_number')} />
+          <TextInput
+            label={t('profile.email')}
+            type="email"
+            autoComplete="email"
+            data-testid="profile-email"
+            miw={220}
+            {...field('email')}
+          />
+          <TextInput
+            label={t('profile.phone')}
+            type="tel"
+            autoComplete="tel"
+            data-testid="profile-phone"
+            miw={220}
+            {...field('phone_number')}
+          />
         </Group>
         <Button type="submit" loading={update.isPending} data-testid="profile-save" style={{ alignSelf: 'flex-start' }}>
           {t('profile.save')}

@@ -36,13 +36,22 @@ export function LinphoneQr({ grant }: { grant: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [grant]);
 
-  const until = link ? new Date(link.expires_at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : '';
+  const until = link
+    ? new Date(link.expires_at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+    : '';
   return (
     <Stack align="center" gap="md" data-testid="linphone-qr">
       {link && (
         <>
           <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
-            <QRCodeSVG value={link.url} size={232} marginSize={0} level="M" title={t('endUser.qr.linphoneCodeLabel')} data-testid="linphone-qr-code" />
+            <QRCodeSVG
+              value={link.url}
+              size={232}
+              marginSize={0}
+              level="M"
+              title={t('endUser.qr.linphoneCodeLabel')}
+              data-testid="linphone-qr-code"
+            />
           </Box>
           <Text size="sm" c="dimmed" ta="center" data-testid="linphone-qr-hint">
             {t('endUser.qr.linphoneHint', { time: until })}
@@ -55,7 +64,14 @@ export function LinphoneQr({ grant }: { grant: string }) {
           {failure}
         </Text>
       )}
-      <Button variant="light" size="sm" leftSection={<IconRefresh size={16} />} loading={mint.isPending} onClick={() => void ask()} data-testid="linphone-qr-new">
+      <Button
+        variant="light"
+        size="sm"
+        leftSection={<IconRefresh size={16} />}
+        loading={mint.isPending}
+        onClick={() => void ask()}
+        data-testid="linphone-qr-new"
+      >
         {t('endUser.qr.linphoneNew')}
       </Button>
     </Stack>

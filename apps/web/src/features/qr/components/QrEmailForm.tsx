@@ -22,7 +22,9 @@ export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEma
   const [sent, setSent] = useState<string | null>(null);
   // The field has the contract's (misspelt) name, so its refusals land on it; the server's show under it too.
   const body = ({ recepient }: { recepient: string }) => ({ recepient, qrValue, grant });
-  const { field, message, submit } = useContractForm({ recepient: defaultRecipient }, matches(EmailQrBody, body), { refusals: 'inline' });
+  const { field, message, submit } = useContractForm({ recepient: defaultRecipient }, matches(EmailQrBody, body), {
+    refusals: 'inline',
+  });
   const onSubmit = submit(
     (values) => send.mutateAsync(EmailQrBody.parse(body(values))),
     (reply) => setSent(reply.message ?? t('msg:qrEmailSent')),

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Box, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { AuthLoginReply } from '@provisio/contract';
 import { IconInfoCircle, IconMail } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -62,7 +73,15 @@ export function QrPage() {
   return (
     <EndUserLayout testId="qr-page">
       <Stack gap="md">
-        <FormHeading title={t('endUser.qr.title')} subtitle={qr ? t(app === 'linphone' ? 'endUser.qr.linphoneScanHint' : 'endUser.qr.scanHint') : t('endUser.qr.subtitle')} fz={24} />
+        <FormHeading
+          title={t('endUser.qr.title')}
+          subtitle={
+            qr
+              ? t(app === 'linphone' ? 'endUser.qr.linphoneScanHint' : 'endUser.qr.scanHint')
+              : t('endUser.qr.subtitle')
+          }
+          fz={24}
+        />
         {info && (
           <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="qr-info">
             {info}
@@ -84,12 +103,30 @@ export function QrPage() {
         {qr && app === 'acrobits' && (
           <Stack align="center" gap="md" data-testid="qr-result">
             <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
-              <QRCodeSVG value={qr.qrValue} size={232} marginSize={0} level="M" title={t('endUser.qr.codeLabel')} data-testid="qr-code" />
+              <QRCodeSVG
+                value={qr.qrValue}
+                size={232}
+                marginSize={0}
+                level="M"
+                title={t('endUser.qr.codeLabel')}
+                data-testid="qr-code"
+              />
             </Box>
             {emailing ? (
-              <QrEmailForm defaultRecipient={username} qrValue={qr.qrValue} grant={qr.grant} onClose={() => setEmailing(false)} />
+              <QrEmailForm
+                defaultRecipient={username}
+                qrValue={qr.qrValue}
+                grant={qr.grant}
+                onClose={() => setEmailing(false)}
+              />
             ) : (
-              <Button size="md" fullWidth leftSection={<IconMail size={18} />} onClick={() => setEmailing(true)} data-testid="qr-email">
+              <Button
+                size="md"
+                fullWidth
+                leftSection={<IconMail size={18} />}
+                onClick={() => setEmailing(true)}
+                data-testid="qr-email"
+              >
                 {t('endUser.qr.emailButton')}
               </Button>
             )}
@@ -97,7 +134,14 @@ export function QrPage() {
         )}
         <form onSubmit={(event) => void submit(event)} noValidate data-testid="qr-form">
           <Stack gap="md">
-            <TextInput label={t('auth.username')} value={username} readOnly size="md" variant="filled" data-testid="qr-username" />
+            <TextInput
+              label={t('auth.username')}
+              value={username}
+              readOnly
+              size="md"
+              variant="filled"
+              data-testid="qr-username"
+            />
             <PasswordInput
               label={t('auth.password')}
               placeholder={t('auth.passwordPlaceholder')}
@@ -113,7 +157,14 @@ export function QrPage() {
                 {failure}
               </Text>
             )}
-            <Button type="submit" size="md" fullWidth variant={qr ? 'light' : 'filled'} loading={login.isPending} data-testid="qr-submit">
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              variant={qr ? 'light' : 'filled'}
+              loading={login.isPending}
+              data-testid="qr-submit"
+            >
               {qr ? t('endUser.qr.again') : t('endUser.qr.show')}
             </Button>
           </Stack>
@@ -122,7 +173,14 @@ export function QrPage() {
           <Text size="sm" c="dimmed">
             {t('auth.forgotPassword')}
           </Text>
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void forgot()} data-testid="qr-forgot">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            onClick={() => void forgot()}
+            data-testid="qr-forgot"
+          >
             {t('auth.reset')}
           </Anchor>
         </Group>
@@ -130,4 +188,3 @@ export function QrPage() {
     </EndUserLayout>
   );
 }
-

@@ -5,10 +5,15 @@ import { renderRoutes, stubFetch } from '../../../test/render';
 import { ResellerUserDetailsPage } from './ResellerUserDetailsPage';
 
 function open(record: unknown) {
-  const reply = stubFetch({ '/createUpdateResellerUser': { body: { id: 7, message: 'Successfully Updated User Information!' } } });
+  const reply = stubFetch({
+    '/createUpdateResellerUser': { body: { id: 7, message: 'Successfully Updated User Information!' } },
+  });
   const fetch = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => reply(input));
   vi.stubGlobal('fetch', fetch);
-  renderRoutes([{ path: '/reseller_users/details', element: <ResellerUserDetailsPage /> }], { pathname: '/reseller_users/details', state: { record } });
+  renderRoutes([{ path: '/reseller_users/details', element: <ResellerUserDetailsPage /> }], {
+    pathname: '/reseller_users/details',
+    state: { record },
+  });
   return fetch;
 }
 
@@ -37,7 +42,11 @@ describe('reseller user form', () => {
     await userEvent.click(screen.getByTestId('reseller-user-save'));
     await waitFor(() => expect(screen.getByText('Edit User')).toBeInTheDocument());
     const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/createUpdateResellerUser'))!;
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Rhea Reseller', email: 'rhea@example.com', password: 'secret1' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Rhea Reseller',
+      email: 'rhea@example.com',
+      password: 'secret1',
+    });
     expect(screen.queryByTestId('reseller-user-password')).toBeNull();
     expect(screen.getByText('User Part of Resellers')).toBeInTheDocument();
   });

@@ -21,7 +21,11 @@ interface ResellerUserValues {
 /** Spec §5: name and email required, then the server's schema; on create a password of at least 6 characters. */
 const resellerUserRules = (creating: boolean) =>
   rules<ResellerUserValues>(
-    required({ name: 'starFieldsRequired', email: 'starFieldsRequired', ...(creating && { password: 'resellerUserPasswordRequired' }) }),
+    required({
+      name: 'starFieldsRequired',
+      email: 'starFieldsRequired',
+      ...(creating && { password: 'resellerUserPasswordRequired' }),
+    }),
     matches(CreateUpdateResellerUserBody),
     creating && matches(NewAccountPassword),
   );
@@ -33,11 +37,20 @@ export function ResellerUserDetailsPage() {
   const record = useRecordState<ResellerUserRow>();
   const [id, setId] = useState<number | undefined>(record?.id);
   const creating = id === undefined;
-  const { form, field, submit } = useContractForm({ name: record?.name ?? '', email: record?.email ?? '', password: '' }, resellerUserRules(creating));
+  const { form, field, submit } = useContractForm(
+    { name: record?.name ?? '', email: record?.email ?? '', password: '' },
+    resellerUserRules(creating),
+  );
   const save = useSaveResellerUser();
 
   const onSubmit = submit(
-    (values) => save.mutateAsync({ id, name: values.name.trim(), email: values.email.trim(), password: creating ? values.password : undefined }),
+    (values) =>
+      save.mutateAsync({
+        id,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: creating ? values.password : undefined,
+      }),
     (reply) => {
       notifySuccess(reply.message);
       setId(reply.id);
@@ -56,7 +69,14 @@ export function ResellerUserDetailsPage() {
     >
       <Group grow align="flex-start" wrap="wrap" gap="md">
         <TextInput label={t('fields.name')} required {...field('name')} data-testid="reseller-user-name" miw={220} />
-        <TextInput label={t('fields.email')} required type="email" {...field('email')} data-testid="reseller-user-email" miw={220} />
+        <TextInput
+          label={t('fields.email')}
+          required
+          type="email"
+          {...field('email')}
+          data-testid="reseller-user-email"
+          miw={220}
+        />
       </Group>
       {creating && (
         <PasswordField label={t('fields.password')} required {...field('password')} testId="reseller-user-password" />

@@ -52,7 +52,12 @@ export function UserResellers({ userId }: { userId: number }) {
             testId="reseller-user-reseller-picker"
             w={360}
           />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void addReseller()} loading={add.isPending} data-testid="reseller-user-reseller-add">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => void addReseller()}
+            loading={add.isPending}
+            data-testid="reseller-user-reseller-add"
+          >
             {t('common.add')}
           </Button>
         </Group>

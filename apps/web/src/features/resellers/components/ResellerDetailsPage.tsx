@@ -51,7 +51,13 @@ export function ResellerDetailsPage() {
               style={{ flex: 1 }}
               miw={240}
             />
-            <Button type="submit" mt={25} loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />} data-testid="reseller-save">
+            <Button
+              type="submit"
+              mt={25}
+              loading={save.isPending}
+              leftSection={<IconDeviceFloppy size={16} />}
+              data-testid="reseller-save"
+            >
               {id ? t('common.updateUpper') : t('common.saveUpper')}
             </Button>
           </Group>
@@ -67,4 +73,3 @@ export function ResellerDetailsPage() {
     </Stack>
   );
 }
-

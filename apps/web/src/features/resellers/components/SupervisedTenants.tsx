@@ -58,7 +58,12 @@ export function SupervisedTenants({ resellerId }: { resellerId: number }) {
             testId="reseller-tenant-picker"
             w={360}
           />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void addTenant()} loading={add.isPending} data-testid="reseller-tenant-add">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => void addTenant()}
+            loading={add.isPending}
+            data-testid="reseller-tenant-add"
+          >
             {t('common.add')}
           </Button>
         </Group>

@@ -1,6 +1,12 @@
 import { Alert, Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { TEMPLATE_PLACEHOLDERS, TemplateCreateUpdateBody, hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
+import {
+  TEMPLATE_PLACEHOLDERS,
+  TemplateCreateUpdateBody,
+  hasLinkToken,
+  placeholderToken,
+  type TemplateRow,
+} from '@provisio/contract';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
@@ -33,14 +39,22 @@ interface TemplateValues {
 
 /** Spec §5: name, subject and body are mandatory (one message for the three), then the call's schema. */
 const templateRules = rules<TemplateValues>(
-  required({ name: 'templateNameSubjectBodyRequired', subject: 'templateNameSubjectBodyRequired', body: 'templateNameSubjectBodyRequired' }),
+  required({
+    name: 'templateNameSubjectBodyRequired',
+    subject: 'templateNameSubjectBodyRequired',
+    body: 'templateNameSubjectBodyRequired',
+  }),
   matches(TemplateCreateUpdateBody),
 );
 
 export function TemplateForm({ template, onSaved }: TemplateFormProps) {
   const { t } = useTranslation();
   const save = useSaveTemplate();
-  const { form, field, message, submit } = useContractForm<TemplateValues>({ name: template?.name ?? '', subject: template?.subject ?? '', body: template?.body ?? '' }, templateRules, { oneMessage: true });
+  const { form, field, message, submit } = useContractForm<TemplateValues>(
+    { name: template?.name ?? '', subject: template?.subject ?? '', body: template?.body ?? '' },
+    templateRules,
+    { oneMessage: true },
+  );
   const [touched, setTouched] = useState(false);
   const [draftText, setDraftText] = useState('');
   const editor = useEditor({
@@ -61,7 +75,13 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
   const html = form.values.body;
 
   const onSubmit = submit(
-    (values) => save.mutateAsync({ id: template?.id, name: values.name.trim(), subject: values.subject.trim(), body: values.body }),
+    (values) =>
+      save.mutateAsync({
+        id: template?.id,
+        name: values.name.trim(),
+        subject: values.subject.trim(),
+        body: values.body,
+      }),
     (reply) => {
       notifySuccess(reply.message);
       onSaved();
@@ -74,8 +94,21 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Group grow align="flex-start" wrap="wrap" gap="md">
-              <TextInput label={t('templates.name')} required {...field('name')} disabled={template !== null} data-testid="template-name" miw={200} />
-              <TextInput label={t('templates.subject')} required {...field('subject')} data-testid="template-subject" miw={200} />
+              <TextInput
+                label={t('templates.name')}
+                required
+                {...field('name')}
+                disabled={template !== null}
+                data-testid="template-name"
+                miw={200}
+              />
+              <TextInput
+                label={t('templates.subject')}
+                required
+                {...field('subject')}
+                data-testid="template-subject"
+                miw={200}
+              />
             </Group>
             <Input.Wrapper label={t('templates.body')} required>
               <RichTextEditor editor={editor} data-testid="template-body" mt={4}>
@@ -136,7 +169,11 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
           </Stack>
         </form>
       </Card>
-      <TemplatePreview subject={form.values.subject} savedHtml={template && !touched ? template.body : null} draftText={draftText} />
+      <TemplatePreview
+        subject={form.values.subject}
+        savedHtml={template && !touched ? template.body : null}
+        draftText={draftText}
+      />
     </Stack>
   );
 }

@@ -54,7 +54,13 @@ export function TemplateList({ selectedId, onSelect, onDeleted }: TemplateListPr
               data-testid="template-open"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
-            <ActionIcon variant="subtle" color="red" aria-label={t('templates.deleteTitle')} onClick={() => setDeleting(tpl)} data-testid="template-delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('templates.deleteTitle')}
+              onClick={() => setDeleting(tpl)}
+              data-testid="template-delete"
+            >
               <IconX size={16} />
             </ActionIcon>
           </Group>

@@ -32,7 +32,11 @@ export function TemplatesPage() {
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <TemplateList selectedId={selected?.id ?? null} onSelect={setSelected} onDeleted={(id) => selected?.id === id && reset()} />
+          <TemplateList
+            selectedId={selected?.id ?? null}
+            onSelect={setSelected}
+            onDeleted={(id) => selected?.id === id && reset()}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <TemplateForm key={selected ? `t-${selected.id}` : `new-${blank}`} template={selected} onSaved={reset} />

@@ -9,5 +9,8 @@ export function createTenant(body: CreateTenantBody) {
 
 export function useCreateTenant() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTenant, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['lookup', 'tenants'] }) });
+  return useMutation({
+    mutationFn: createTenant,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['lookup', 'tenants'] }),
+  });
 }

@@ -9,5 +9,10 @@ export function getAppUsage(tenantId: string): Promise<AppUsageReply> {
 }
 
 export function useAppUsage(tenantId: string | null) {
-  return useQuery({ queryKey: tenantKeys.usage(tenantId ?? ''), queryFn: () => getAppUsage(tenantId!), enabled: !!tenantId, staleTime: 0 });
+  return useQuery({
+    queryKey: tenantKeys.usage(tenantId ?? ''),
+    queryFn: () => getAppUsage(tenantId!),
+    enabled: !!tenantId,
+    staleTime: 0,
+  });
 }

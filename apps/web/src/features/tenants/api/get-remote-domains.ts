@@ -12,5 +12,10 @@ export function getRemoteDomains(tenantId: string): Promise<RemoteDomain[]> {
 }
 
 export function useRemoteDomains(tenantId: string | null) {
-  return useQuery({ queryKey: tenantKeys.domains(tenantId ?? ''), queryFn: () => getRemoteDomains(tenantId!), enabled: !!tenantId, staleTime: 30_000 });
+  return useQuery({
+    queryKey: tenantKeys.domains(tenantId ?? ''),
+    queryFn: () => getRemoteDomains(tenantId!),
+    enabled: !!tenantId,
+    staleTime: 30_000,
+  });
 }

@@ -10,5 +10,10 @@ export async function getTenant(tid: string): Promise<TenantRow | null> {
 }
 
 export function useTenant(tid: string | null) {
-  return useQuery({ queryKey: tenantKeys.row(tid ?? ''), queryFn: () => getTenant(tid!), enabled: !!tid, staleTime: 0 });
+  return useQuery({
+    queryKey: tenantKeys.row(tid ?? ''),
+    queryFn: () => getTenant(tid!),
+    enabled: !!tid,
+    staleTime: 0,
+  });
 }

@@ -10,5 +10,8 @@ export function linkExtension(body: LinkExtensionBody) {
 
 export function useLinkExtension(tenantId: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: linkExtension, onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(tenantId) }) });
+  return useMutation({
+    mutationFn: linkExtension,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(tenantId) }),
+  });
 }

@@ -4,6 +4,10 @@ import { jobIdFrom } from '../../../lib/jobs';
 
 /** getExtensions {sync: true}: starts a sync of the tenant's domains and extensions, or joins the one running. */
 export async function syncExtensions(tenantId: string): Promise<number | null> {
-  const { headers } = await callApiWithHeaders(extensionsCalls.getExtensions, { tenant_id: tenantId, sync: true, limit: 1 });
+  const { headers } = await callApiWithHeaders(extensionsCalls.getExtensions, {
+    tenant_id: tenantId,
+    sync: true,
+    limit: 1,
+  });
   return jobIdFrom(headers);
 }

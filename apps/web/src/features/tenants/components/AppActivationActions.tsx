@@ -46,10 +46,21 @@ export function AppActivationActions({ tenantId, extension, email }: AppActivati
           {t('tenants.activation.help')}
         </Text>
         <Group gap="sm">
-          <Button variant="light" leftSection={<IconKey size={16} />} onClick={() => setConfirm('rotate')} data-testid="activation-rotate">
+          <Button
+            variant="light"
+            leftSection={<IconKey size={16} />}
+            onClick={() => setConfirm('rotate')}
+            data-testid="activation-rotate"
+          >
             {t('tenants.activation.rotate')}
           </Button>
-          <Button variant="light" color="red" leftSection={<IconPlugConnectedX size={16} />} onClick={() => setConfirm('revoke')} data-testid="activation-revoke">
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconPlugConnectedX size={16} />}
+            onClick={() => setConfirm('revoke')}
+            data-testid="activation-revoke"
+          >
             {t('tenants.activation.revoke')}
           </Button>
         </Group>
@@ -64,10 +75,22 @@ export function AppActivationActions({ tenantId, extension, email }: AppActivati
         onConfirm={() => void onRevoke()}
         onCancel={() => setConfirm(null)}
       />
-      <Modal opened={confirm === 'rotate'} onClose={() => setConfirm(null)} title={t('tenants.activation.rotateTitle')} centered radius="md" data-testid="activation-rotate-dialog">
+      <Modal
+        opened={confirm === 'rotate'}
+        onClose={() => setConfirm(null)}
+        title={t('tenants.activation.rotateTitle')}
+        centered
+        radius="md"
+        data-testid="activation-rotate-dialog"
+      >
         <Stack gap="md">
           <Text>{t('tenants.activation.rotateMessage', { extension })}</Text>
-          <Checkbox checked={sendEmail} onChange={(e) => setSendEmail(e.currentTarget.checked)} label={t('tenants.activation.sendEmail', { email })} data-testid="activation-send-email" />
+          <Checkbox
+            checked={sendEmail}
+            onChange={(e) => setSendEmail(e.currentTarget.checked)}
+            label={t('tenants.activation.sendEmail', { email })}
+            data-testid="activation-send-email"
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirm(null)}>
               {t('common.cancel')}
@@ -78,9 +101,26 @@ export function AppActivationActions({ tenantId, extension, email }: AppActivati
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={qrValue !== null} onClose={() => setQrValue(null)} title={t('tenants.activation.qrTitle')} centered radius="md">
+      <Modal
+        opened={qrValue !== null}
+        onClose={() => setQrValue(null)}
+        title={t('tenants.activation.qrTitle')}
+        centered
+        radius="md"
+      >
         <Stack gap="md">
-          <Center>{qrValue && <QRCodeSVG value={qrValue} size={232} marginSize={0} level="M" title={t('tenants.activation.qrTitle')} data-testid="activation-qr" />}</Center>
+          <Center>
+            {qrValue && (
+              <QRCodeSVG
+                value={qrValue}
+                size={232}
+                marginSize={0}
+                level="M"
+                title={t('tenants.activation.qrTitle')}
+                data-testid="activation-qr"
+              />
+            )}
+          </Center>
           <Text size="sm" c="dimmed">
             {t('tenants.activation.qrHelp')}
           </Text>

@@ -19,7 +19,9 @@ export function CheckEmailPage() {
   const from = params.get('tenant');
   const [tenant, setTenant] = useState<string | null>(from);
   const chosen = useTenant(tenant);
-  const { field, message, submit, form } = useContractForm({ email: '' }, required({ email: 'starFieldsRequired' }), { oneMessage: true });
+  const { field, message, submit, form } = useContractForm({ email: '' }, required({ email: 'starFieldsRequired' }), {
+    oneMessage: true,
+  });
   const [result, setResult] = useState<{ rows: DuplicateEmailRow[]; withTenant: boolean } | null>(null);
 
   const search = submit(
@@ -47,8 +49,19 @@ export function CheckEmailPage() {
               testId="check-tenant"
               w={{ base: '100%', sm: 320 }}
             />
-            <TextInput label={t('fields.email')} required {...field('email')} data-testid="check-email" w={{ base: '100%', sm: 320 }} />
-            <Button type="submit" leftSection={<IconSearch size={16} />} loading={form.submitting} data-testid="check-search">
+            <TextInput
+              label={t('fields.email')}
+              required
+              {...field('email')}
+              data-testid="check-email"
+              w={{ base: '100%', sm: 320 }}
+            />
+            <Button
+              type="submit"
+              leftSection={<IconSearch size={16} />}
+              loading={form.submitting}
+              data-testid="check-search"
+            >
               {t('table.search')}
             </Button>
             <Button variant="default" onClick={() => navigate(tenantsPath(from))} data-testid="check-cancel">

@@ -20,7 +20,12 @@ export interface EmailValues {
 export const emailRules = rules<EmailValues>(
   required({ to: 'emailFieldsRequired', subject: 'emailFieldsRequired', body: 'emailFieldsRequired' }),
   (values) => (values.body.replace(/<[^>]*>/g, '').trim() ? {} : { body: 'emailFieldsRequired' }),
-  matches(EmailLinkBody, (values) => ({ recepient: values.to, cc: values.cc, subject: values.subject, body: values.body })),
+  matches(EmailLinkBody, (values) => ({
+    recepient: values.to,
+    cc: values.cc,
+    subject: values.subject,
+    body: values.body,
+  })),
 );
 
 interface EmailFormProps {
@@ -38,7 +43,11 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
   const { t } = useTranslation();
   const templates = useTemplates(true);
   const [template, setTemplate] = useState<string | null>(null);
-  const { form, field, message, submit } = useContractForm<EmailValues>({ to: initialTo, cc: '', subject: '', body: '' }, emailRules, { oneMessage: true });
+  const { form, field, message, submit } = useContractForm<EmailValues>(
+    { to: initialTo, cc: '', subject: '', body: '' },
+    emailRules,
+    { oneMessage: true },
+  );
 
   function pickTemplate(id: string | null) {
     setTemplate(id);
@@ -50,7 +59,13 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
   const onSubmit = submit(
     (values) => {
       const recepient = bulk ? rows.map((r) => r.email) : values.to.trim();
-      return emailLink({ recepient, cc: values.cc.trim() || undefined, subject: values.subject, body: values.body, tenant_id: tenantId });
+      return emailLink({
+        recepient,
+        cc: values.cc.trim() || undefined,
+        subject: values.subject,
+        body: values.body,
+        tenant_id: tenantId,
+      });
     },
     (reply) => {
       notifyInfo(reply.message);
@@ -90,7 +105,11 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
         <TextInput label={t('tenants.subject')} required {...field('subject')} data-testid="email-subject" />
         <Textarea
           label={t('tenants.body')}
-          description={t('tenants.bodyHint', { tokens: TEMPLATE_PLACEHOLDERS.filter((p) => p !== 'password').map(placeholderToken).join(', ') })}
+          description={t('tenants.bodyHint', {
+            tokens: TEMPLATE_PLACEHOLDERS.filter((p) => p !== 'password')
+              .map(placeholderToken)
+              .join(', '),
+          })}
           required
           autosize
           minRows={5}

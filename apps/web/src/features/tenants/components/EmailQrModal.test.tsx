@@ -29,12 +29,32 @@ function renderModal(row: ExtensionRow = unlinked) {
   );
   vi.stubGlobal('fetch', fetch);
   const domains = [{ domain: 'acme.example', site_name: 'Main' }];
-  renderRoutes([{ path: '/', element: <EmailQrModal tenantId="acme.example" target={{ rows: [row], bulk: false }} domains={domains} onClose={vi.fn()} onJob={vi.fn()} /> }], '/');
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <EmailQrModal
+            tenantId="acme.example"
+            target={{ rows: [row], bulk: false }}
+            domains={domains}
+            onClose={vi.fn()}
+            onJob={vi.fn()}
+          />
+        ),
+      },
+    ],
+    '/',
+  );
   return fetch;
 }
 
 // The body's autosizing textarea listens for font loads, which jsdom does not have.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {} },
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,8 +83,18 @@ describe('Email QR modal', () => {
     expect(await screen.findByTestId('email-form')).toBeInTheDocument();
     expect(screen.getByTestId('email-to')).toHaveValue('ana@acme.example');
     const calls = fetch.mock.calls as unknown as [string, RequestInit][];
-    const sent = JSON.parse(calls.find(([url]) => url.endsWith('/linkExtension'))![1].body as string) as Record<string, string>;
-    expect(sent).toMatchObject({ extension: '107', email: 'ana@acme.example', did: '+15550001', pin: '135790', domain: 'acme.example', tenant_id: 'acme.example' });
+    const sent = JSON.parse(calls.find(([url]) => url.endsWith('/linkExtension'))![1].body as string) as Record<
+      string,
+      string
+    >;
+    expect(sent).toMatchObject({
+      extension: '107',
+      email: 'ana@acme.example',
+      did: '+15550001',
+      pin: '135790',
+      domain: 'acme.example',
+      tenant_id: 'acme.example',
+    });
     expect(sent.password).toMatch(/^.{12}$/);
   }, 20_000);
 
@@ -72,6 +102,8 @@ describe('Email QR modal', () => {
     renderModal({ ...unlinked, linked: true });
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('email-send'));
-    expect(screen.getByTestId('email-qr-error')).toHaveTextContent('To, Subject and Body are mandatory fields to send an email!');
+    expect(screen.getByTestId('email-qr-error')).toHaveTextContent(
+      'To, Subject and Body are mandatory fields to send an email!',
+    );
   });
 });

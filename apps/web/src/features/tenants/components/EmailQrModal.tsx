@@ -23,17 +23,41 @@ interface EmailQrModalProps {
 export function EmailQrModal({ tenantId, target, domains, onClose, onJob }: EmailQrModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={target !== null} onClose={onClose} title={t('tenants.emailQr')} size="lg" centered radius="md" data-testid="email-qr-modal">
-      {target && <QrSteps key={target.rows.map((r) => r.id).join(',')} tenantId={tenantId} target={target} domains={domains} onClose={onClose} onJob={onJob} />}
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={t('tenants.emailQr')}
+      size="lg"
+      centered
+      radius="md"
+      data-testid="email-qr-modal"
+    >
+      {target && (
+        <QrSteps
+          key={target.rows.map((r) => r.id).join(',')}
+          tenantId={tenantId}
+          target={target}
+          domains={domains}
+          onClose={onClose}
+          onJob={onJob}
+        />
+      )}
     </Modal>
   );
 }
 
-function QrSteps({ tenantId, target, domains, onClose, onJob }: Omit<EmailQrModalProps, 'target'> & { target: QrTarget }) {
+function QrSteps({
+  tenantId,
+  target,
+  domains,
+  onClose,
+  onJob,
+}: Omit<EmailQrModalProps, 'target'> & { target: QrTarget }) {
   const first = target.rows[0];
   const [linkedEmail, setLinkedEmail] = useState<string | null>(null);
   const needsLink = !target.bulk && first !== undefined && !first.linked && linkedEmail === null;
-  if (needsLink) return <LinkForm tenantId={tenantId} row={first} domains={domains} onLinked={setLinkedEmail} onCancel={onClose} />;
+  if (needsLink)
+    return <LinkForm tenantId={tenantId} row={first} domains={domains} onLinked={setLinkedEmail} onCancel={onClose} />;
   return (
     <EmailForm
       tenantId={tenantId}

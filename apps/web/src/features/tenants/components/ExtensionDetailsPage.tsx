@@ -9,7 +9,15 @@ import { AppActivationActions } from './AppActivationActions';
 import { readDetailsState } from './details-state';
 import { ExtensionForm, type ExtensionFormValues } from './ExtensionForm';
 
-const EMPTY: ExtensionFormValues = { extension: '', firstName: '', lastName: '', emailAddress: '', mobilePhone: '', homePhone: '', domain: '' };
+const EMPTY: ExtensionFormValues = {
+  extension: '',
+  firstName: '',
+  lastName: '',
+  emailAddress: '',
+  mobilePhone: '',
+  homePhone: '',
+  domain: '',
+};
 
 /** /tenants/details: 'Edit User Information For Extension {extension}' or 'Add Extension'. */
 export function ExtensionDetailsPage() {
@@ -48,13 +56,19 @@ export function ExtensionDetailsPage() {
         </Group>
       )}
       {extension && details.isError && <Text c="red">{details.error.message}</Text>}
-      {extension && details.data?.linked && <AppActivationActions tenantId={tid} extension={extension} email={details.data.emailAddress} />}
+      {extension && details.data?.linked && (
+        <AppActivationActions tenantId={tid} extension={extension} email={details.data.emailAddress} />
+      )}
       {!loading && (!extension || details.data) && (
         <ExtensionForm
           tenant={state.tenant}
           extension={extension}
           linked={details.data?.linked ?? false}
-          initial={details.data ? { ...details.data, extension: extension ?? '' } : { ...EMPTY, domain: domains.data?.[0]?.domain ?? '' }}
+          initial={
+            details.data
+              ? { ...details.data, extension: extension ?? '' }
+              : { ...EMPTY, domain: domains.data?.[0]?.domain ?? '' }
+          }
           domains={domains.data ?? []}
         />
       )}

@@ -46,19 +46,39 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
   const editBody = (v: ExtensionFormValues) => ({
     extension: extension ?? v.extension,
     tenant_id: tenant.tid,
-    user_details: { firstName: v.firstName, lastName: v.lastName, emailAddress: v.emailAddress, mobilePhone: v.mobilePhone, homePhone: v.homePhone, domain: v.domain },
+    user_details: {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      emailAddress: v.emailAddress,
+      mobilePhone: v.mobilePhone,
+      homePhone: v.homePhone,
+      domain: v.domain,
+    },
     delink,
     original_email: initial.emailAddress,
   });
   const createBody = (v: ExtensionFormValues) => {
     const site = domains.find((d) => d.domain === v.domain)?.site_name ?? '';
-    return { tenant_id: tenant.tid, extension: v.extension, domain: v.domain, site_name: site, firstname: v.firstName, lastname: v.lastName, email: v.emailAddress };
+    return {
+      tenant_id: tenant.tid,
+      extension: v.extension,
+      domain: v.domain,
+      site_name: site,
+      firstname: v.firstName,
+      lastname: v.lastName,
+      email: v.emailAddress,
+    };
   };
   // The email is required on this screen (spec §2 'Email*') even though the platform allows none.
   const { form, field, message, submit } = useContractForm(
     initial,
     rules<ExtensionFormValues>(
-      required({ firstName: 'starFieldsRequired', lastName: 'starFieldsRequired', emailAddress: 'starFieldsRequired', ...(adding && { extension: 'starFieldsRequired' }) }),
+      required({
+        firstName: 'starFieldsRequired',
+        lastName: 'starFieldsRequired',
+        emailAddress: 'starFieldsRequired',
+        ...(adding && { extension: 'starFieldsRequired' }),
+      }),
       matches(EditUserDetailsBody, editBody),
       adding && matches(CreateExtensionBody, createBody),
     ),
@@ -92,7 +112,15 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
     <Card padding="xl" data-testid="extension-form">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {adding && <TextInput label={t('fields.extension')} required {...field('extension')} data-testid="details-extension" maw={240} />}
+          {adding && (
+            <TextInput
+              label={t('fields.extension')}
+              required
+              {...field('extension')}
+              data-testid="details-extension"
+              maw={240}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('tenants.firstName')} required {...field('firstName')} data-testid="details-first" />
             <TextInput label={t('tenants.lastName')} required {...field('lastName')} data-testid="details-last" />
@@ -109,7 +137,14 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
             rightSection={
               linked && (
                 <Tooltip label={delink ? t('tenants.details.keepLink') : t('tenants.details.unlink')}>
-                  <ActionIcon variant={delink ? 'filled' : 'light'} color={delink ? 'orange' : 'brand'} onClick={toggleDelink} aria-pressed={delink} aria-label={t('tenants.details.unlink')} data-testid="details-unlink">
+                  <ActionIcon
+                    variant={delink ? 'filled' : 'light'}
+                    color={delink ? 'orange' : 'brand'}
+                    onClick={toggleDelink}
+                    aria-pressed={delink}
+                    aria-label={t('tenants.details.unlink')}
+                    data-testid="details-unlink"
+                  >
                     {delink ? <IconLinkOff size={16} /> : <IconLink size={16} />}
                   </ActionIcon>
                 </Tooltip>
@@ -125,7 +160,15 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
             <TextInput label={t('tenants.mobilePhone')} {...field('mobilePhone')} data-testid="details-mobile" />
             <TextInput label={t('tenants.homePhone')} {...field('homePhone')} data-testid="details-home" />
           </SimpleGrid>
-          <Select label={t('fields.domain')} required={adding} data={domainNames} value={form.values.domain || null} onChange={(v) => form.setFieldValue('domain', v ?? '')} allowDeselect={false} data-testid="details-domain" />
+          <Select
+            label={t('fields.domain')}
+            required={adding}
+            data={domainNames}
+            value={form.values.domain || null}
+            onChange={(v) => form.setFieldValue('domain', v ?? '')}
+            allowDeselect={false}
+            data-testid="details-domain"
+          />
           {message && (
             <Alert color="red" variant="light" data-testid="details-error">
               {message}

@@ -57,14 +57,27 @@ export function ImportModal({ check, onClose, onJob }: ImportModalProps) {
   );
 
   return (
-    <Modal opened={check !== null} onClose={onClose} title={t('tenants.import.title', { file: check?.fileName ?? '' })} size="xl" centered radius="md" data-testid="import-modal">
+    <Modal
+      opened={check !== null}
+      onClose={onClose}
+      title={t('tenants.import.title', { file: check?.fileName ?? '' })}
+      size="xl"
+      centered
+      radius="md"
+      data-testid="import-modal"
+    >
       {check && preview && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             {stat(t('tenants.import.toCreate'), preview.to_create, 'import-to-create', 'teal')}
             {stat(t('tenants.import.toUpdate'), preview.to_update, 'import-to-update', 'blue')}
             {stat(t('tenants.import.unchanged'), preview.unchanged, 'import-unchanged')}
-            {stat(t('tenants.import.errors'), preview.errors.length, 'import-errors', preview.errors.length ? 'red' : undefined)}
+            {stat(
+              t('tenants.import.errors'),
+              preview.errors.length,
+              'import-errors',
+              preview.errors.length ? 'red' : undefined,
+            )}
           </SimpleGrid>
           {changes === 0 && preview.errors.length === 0 && (
             <Alert color="teal" variant="light" data-testid="import-no-changes">

@@ -35,7 +35,10 @@ export function InviteModal({ tenantId, target, onClose, onJob }: InviteModalPro
     try {
       await attempt(async () => {
         const template_id = Number(template);
-        const reply = target.kind === 'all' ? await inviteNotProvisioned({ tenant_id: tenantId, template_id }) : await resendInvite({ tenant_id: tenantId, extension: target.row.extension, template_id });
+        const reply =
+          target.kind === 'all'
+            ? await inviteNotProvisioned({ tenant_id: tenantId, template_id })
+            : await resendInvite({ tenant_id: tenantId, extension: target.row.extension, template_id });
         notifyInfo(reply.message);
         onJob(reply.job_id);
         onClose();
@@ -50,7 +53,11 @@ export function InviteModal({ tenantId, target, onClose, onJob }: InviteModalPro
     <Modal opened={target !== null} onClose={onClose} title={title} centered radius="md" data-testid="invite-modal">
       <Stack gap="sm">
         <Text size="sm">
-          {target?.kind === 'all' ? t('tenants.invite.allMessage') : target ? t('tenants.invite.resendMessage', { extension: target.row.extension, email: target.row.email }) : ''}
+          {target?.kind === 'all'
+            ? t('tenants.invite.allMessage')
+            : target
+              ? t('tenants.invite.resendMessage', { extension: target.row.extension, email: target.row.email })
+              : ''}
         </Text>
         <Select
           label={t('tenants.template')}
@@ -71,7 +78,13 @@ export function InviteModal({ tenantId, target, onClose, onJob }: InviteModalPro
           <Button variant="default" onClick={onClose} data-testid="invite-cancel">
             {t('common.cancel')}
           </Button>
-          <Button leftSection={<IconSend size={16} />} loading={busy} disabled={template === null} onClick={() => void send()} data-testid="invite-send">
+          <Button
+            leftSection={<IconSend size={16} />}
+            loading={busy}
+            disabled={template === null}
+            onClick={() => void send()}
+            data-testid="invite-send"
+          >
             {target?.kind === 'all' ? t('tenants.invite.allConfirm') : t('tenants.invite.resendConfirm')}
           </Button>
         </Group>

@@ -16,7 +16,10 @@ interface JobsPanelProps {
   onClose: (id: number) => void;
 }
 
-const num = (value: unknown, key: string) => (typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'number' ? ((value as Record<string, number>)[key] ?? 0) : 0);
+const num = (value: unknown, key: string) =>
+  typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'number'
+    ? ((value as Record<string, number>)[key] ?? 0)
+    : 0;
 
 /** Sync, import, relink and bulk email as progress bars with their reports, newest first. */
 export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
@@ -28,7 +31,12 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
     if (job.status !== 'done' || r === null) return null;
     const counts: Record<JobKind, Record<string, number>> = {
       tenantsSync: { total: num(r, 'total'), created: num(r, 'created') },
-      sync: { created: num(r, 'created'), updated: num(r, 'updated'), removed: num(r, 'removed'), unchanged: num(r, 'unchanged') },
+      sync: {
+        created: num(r, 'created'),
+        updated: num(r, 'updated'),
+        removed: num(r, 'removed'),
+        unchanged: num(r, 'unchanged'),
+      },
       import: { applied: num(r, 'applied'), skipped: num(r, 'skipped') },
       relink: { relinked: num(r, 'relinked'), failed: job.failed },
       email: { sent: num(r, 'sent'), failed: job.failed },

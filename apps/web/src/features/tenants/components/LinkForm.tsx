@@ -23,7 +23,13 @@ export interface LinkValues {
 export const linkRules = (extension: string | undefined, hasDomains: boolean) =>
   rules<LinkValues>(
     () => (extension?.trim() ? {} : { [FORM_MESSAGE]: 'extensionNotSelected' }),
-    required({ email: 'linkFieldsRequired', did: 'linkFieldsRequired', pin: 'linkFieldsRequired', password: 'linkFieldsRequired', ...(hasDomains && { domain: 'linkFieldsRequired' }) }),
+    required({
+      email: 'linkFieldsRequired',
+      did: 'linkFieldsRequired',
+      pin: 'linkFieldsRequired',
+      password: 'linkFieldsRequired',
+      ...(hasDomains && { domain: 'linkFieldsRequired' }),
+    }),
     matches(LinkExtensionBody, (values) => ({ ...values, extension })),
   );
 
@@ -42,13 +48,25 @@ export function LinkForm({ tenantId, row, domains, onLinked, onCancel }: LinkFor
   const domainNames = [...new Set(domains.map((d) => d.domain))];
   const link = useLinkExtension(tenantId);
   const { form, field, message, submit } = useContractForm<LinkValues>(
-    { email: row.email, did: '', pin: '', password: '', domain: domainNames.includes(row.domain) ? row.domain : (domainNames[0] ?? '') },
+    {
+      email: row.email,
+      did: '',
+      pin: '',
+      password: '',
+      domain: domainNames.includes(row.domain) ? row.domain : (domainNames[0] ?? ''),
+    },
     linkRules(row.extension, domainNames.length > 0),
     { oneMessage: true, params: { min: LIMITS.linkPinMin } },
   );
 
   const onSubmit = submit(
-    (values) => link.mutateAsync({ ...values, extension: row.extension, domain: values.domain || undefined, tenant_id: tenantId }),
+    (values) =>
+      link.mutateAsync({
+        ...values,
+        extension: row.extension,
+        domain: values.domain || undefined,
+        tenant_id: tenantId,
+      }),
     (reply, values) => {
       // Spec §8: a refused link shows the response body (the API client's toast).
       notifySuccess(reply.message ?? t('msg:userLinked'));
@@ -76,7 +94,15 @@ export function LinkForm({ tenantId, row, domains, onLinked, onCancel }: LinkFor
         </Group>
         <PasswordField label={t('fields.password')} required {...field('password')} testId="link-password" />
         {domainNames.length > 0 && (
-          <Select label={t('fields.domain')} required data={domainNames} value={form.values.domain || null} onChange={(v) => form.setFieldValue('domain', v ?? '')} allowDeselect={false} data-testid="link-domain" />
+          <Select
+            label={t('fields.domain')}
+            required
+            data={domainNames}
+            value={form.values.domain || null}
+            onChange={(v) => form.setFieldValue('domain', v ?? '')}
+            allowDeselect={false}
+            data-testid="link-domain"
+          />
         )}
         {message && (
           <Alert color="red" variant="light" data-testid="email-qr-error">

@@ -24,16 +24,35 @@ const rows: ExtensionRow[] = Array.from({ length: 3 }, (_, i) => ({
 
 function Harness({ tenant }: { tenant: TenantRow }) {
   const [selected, setSelected] = useState<Selection>(new Map());
-  return <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={vi.fn()} onEdit={vi.fn()} onResend={vi.fn()} canDelete={false} />;
+  return (
+    <SubscribersTable
+      tenant={tenant}
+      selected={selected}
+      onSelectedChange={setSelected}
+      onSendLink={vi.fn()}
+      onEdit={vi.fn()}
+      onResend={vi.fn()}
+      canDelete={false}
+    />
+  );
 }
 
 function renderTable(tenant: Partial<TenantRow> = {}) {
   vi.stubGlobal('fetch', vi.fn(stubFetch({ '/getExtensions': { body: rows } })));
-  const full: TenantRow = { tid: 'acme.example', tname: 'Acme', mobile_app_allowed: false, desktop_app_allowed: false, ...tenant };
+  const full: TenantRow = {
+    tid: 'acme.example',
+    tname: 'Acme',
+    mobile_app_allowed: false,
+    desktop_app_allowed: false,
+    ...tenant,
+  };
   renderRoutes([{ path: '/', element: <Harness tenant={full} /> }], '/');
 }
 
-const headerTexts = () => within(screen.getByTestId('extensions-table')).getAllByRole('columnheader').map((th) => th.textContent);
+const headerTexts = () =>
+  within(screen.getByTestId('extensions-table'))
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +60,22 @@ describe('SubscribersTable', () => {
   it('shows the 13 columns of spec §2, and the invitation step (issue #14), while no app is on for the whole tenant', async () => {
     renderTable();
     expect(await screen.findAllByTestId('extensions-row')).toHaveLength(3);
-    expect(headerTexts()).toEqual(['', 'Extension', 'Domain', 'Site', 'First Name', 'Last Name', 'Admin', 'Email', 'Linked', 'Invitation', 'Mobile App', 'Desktop App', 'Send Link', 'Edit']);
+    expect(headerTexts()).toEqual([
+      '',
+      'Extension',
+      'Domain',
+      'Site',
+      'First Name',
+      'Last Name',
+      'Admin',
+      'Email',
+      'Linked',
+      'Invitation',
+      'Mobile App',
+      'Desktop App',
+      'Send Link',
+      'Edit',
+    ]);
     // A reply without the lifecycle fields (an older server) reads as not invited.
     expect(screen.getByTestId('ext-lifecycle-100')).toHaveTextContent('Not invited');
   });

@@ -15,7 +15,12 @@ export function TenantAppSwitches({ tenant }: Props) {
   const update = useUpdateTenantApp();
   const usage = useAppUsage(tenant.tid);
 
-  const item = (column: (typeof APP_COLUMNS)[number], key: 'mobile' | 'desktop', label: string, Icon: typeof IconDeviceMobile) => {
+  const item = (
+    column: (typeof APP_COLUMNS)[number],
+    key: 'mobile' | 'desktop',
+    label: string,
+    Icon: typeof IconDeviceMobile,
+  ) => {
     const use: AppUsageReply['mobile'] | undefined = usage.data?.[key];
     const over = use ? use.used > use.limit : false;
     return (
@@ -29,7 +34,13 @@ export function TenantAppSwitches({ tenant }: Props) {
             <Switch
               checked={tenant[column]}
               disabled={update.isPending}
-              onChange={(e) => update.mutate({ tenant_id: tenant.tid, column_name: column, value: e.currentTarget.checked ? 'true' : 'false' })}
+              onChange={(e) =>
+                update.mutate({
+                  tenant_id: tenant.tid,
+                  column_name: column,
+                  value: e.currentTarget.checked ? 'true' : 'false',
+                })
+              }
               aria-label={t('tenants.tenantLevel', { app: label })}
               data-testid={`tenant-${key}-switch`}
             />
@@ -39,7 +50,11 @@ export function TenantAppSwitches({ tenant }: Props) {
           </Text>
           {use && (
             <>
-              <Progress value={use.limit > 0 ? Math.min(100, (use.used / use.limit) * 100) : 100} color={over || use.used >= use.limit ? 'orange' : 'teal'} size="sm" />
+              <Progress
+                value={use.limit > 0 ? Math.min(100, (use.used / use.limit) * 100) : 100}
+                color={over || use.used >= use.limit ? 'orange' : 'teal'}
+                size="sm"
+              />
               <Text size="sm" data-testid={`tenant-${key}-usage`}>
                 {t('tenants.usage', { used: use.used, limit: use.limit })}
               </Text>

@@ -80,7 +80,9 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
   };
   const relink = () =>
     run('relink', async () => {
-      const reply = await relinkExtensions(selectedRows.map((r) => ({ tenant_id: tid, email: r.email, extension: r.extension })));
+      const reply = await relinkExtensions(
+        selectedRows.map((r) => ({ tenant_id: tid, email: r.email, extension: r.extension })),
+      );
       setConfirmRelink(false);
       addJob(reply.job_id, 'relink');
     });
@@ -125,9 +127,28 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
           />
         </Stack>
       </Paper>
-      <SubscribersTable tenant={tenant} selected={selected} onSelectedChange={setSelected} onSendLink={onSendLink} onEdit={onEdit} onResend={onResend} canDelete={isAdmin} />
-      <EmailQrModal tenantId={tid} target={qrTarget} domains={domains.data ?? []} onClose={() => setQrTarget(null)} onJob={(id) => addJob(id, 'email')} />
-      <InviteModal tenantId={tid} target={inviteTarget} onClose={() => setInviteTarget(null)} onJob={(id) => addJob(id, 'invite')} />
+      <SubscribersTable
+        tenant={tenant}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onSendLink={onSendLink}
+        onEdit={onEdit}
+        onResend={onResend}
+        canDelete={isAdmin}
+      />
+      <EmailQrModal
+        tenantId={tid}
+        target={qrTarget}
+        domains={domains.data ?? []}
+        onClose={() => setQrTarget(null)}
+        onJob={(id) => addJob(id, 'email')}
+      />
+      <InviteModal
+        tenantId={tid}
+        target={inviteTarget}
+        onClose={() => setInviteTarget(null)}
+        onJob={(id) => addJob(id, 'invite')}
+      />
       <ImportModal check={importCheck} onClose={() => setImportCheck(null)} onJob={(id) => addJob(id, 'import')} />
       <ConfirmDialog
         opened={confirmRelink}

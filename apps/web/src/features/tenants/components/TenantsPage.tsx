@@ -41,7 +41,8 @@ export function TenantsPage() {
     try {
       await attempt(async () => {
         const id = await syncTenants();
-        if (id !== null) setJobs((list) => (list.some((j) => j.id === id) ? list : [...list, { id, kind: 'tenantsSync' }]));
+        if (id !== null)
+          setJobs((list) => (list.some((j) => j.id === id) ? list : [...list, { id, kind: 'tenantsSync' }]));
       });
     } finally {
       setSyncing(false);
@@ -63,15 +64,32 @@ export function TenantsPage() {
               w={{ base: '100%', sm: 380 }}
             />
             <Tooltip label={t('tenants.syncTenants')}>
-              <ActionIcon variant="light" size={36} loading={syncing} onClick={() => void sync()} aria-label={t('tenants.syncTenants')} data-testid="tenants-sync">
+              <ActionIcon
+                variant="light"
+                size={36}
+                loading={syncing}
+                onClick={() => void sync()}
+                aria-label={t('tenants.syncTenants')}
+                data-testid="tenants-sync"
+              >
                 <IconRefresh size={18} />
               </ActionIcon>
             </Tooltip>
-            <Button variant="default" leftSection={<IconMailSearch size={16} />} onClick={() => navigate(tenantsPath(tid).replace('/tenants', '/tenants/check_email'))} data-testid="tenants-check-email">
+            <Button
+              variant="default"
+              leftSection={<IconMailSearch size={16} />}
+              onClick={() => navigate(tenantsPath(tid).replace('/tenants', '/tenants/check_email'))}
+              data-testid="tenants-check-email"
+            >
               {t('tenants.checkEmail')}
             </Button>
             {isAdmin && (
-              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="tenants-add">
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setAdding(true)}
+                data-testid="tenants-add"
+              >
                 {t('tenants.addTenant')}
               </Button>
             )}

@@ -16,4 +16,5 @@ export function readDetailsState(state: unknown): DetailsState | null {
 }
 
 /** Back to /tenants with the tenant still chosen. */
-export const tenantsPath = (tid: string | null | undefined) => (tid ? `/tenants?tenant=${encodeURIComponent(tid)}` : '/tenants');
+export const tenantsPath = (tid: string | null | undefined) =>
+  tid ? `/tenants?tenant=${encodeURIComponent(tid)}` : '/tenants';

@@ -7,8 +7,30 @@ const exported = {
   filename: 'Extensions_Acme_Logistics.csv',
   headers: [...CSV_HEADERS],
   rows: [
-    { Extension: '100', Domain: 'acme.example', 'Site Name': 'Head Office', 'First Name': 'Ana', 'Last Name': "O'Neil, Jr.", Admin: 'true', Email: 'ana@acme.example', Linked: 'false', 'Mobile App Allowed': 'true', 'Desktop App Allowed': 'false' },
-    { Extension: '101', Domain: 'acme.example', 'Site Name': 'Warehouse', 'First Name': 'Ben "B"', 'Last Name': 'Brown', Admin: 'false', Email: '', Linked: 'false', 'Mobile App Allowed': 'false', 'Desktop App Allowed': 'false' },
+    {
+      Extension: '100',
+      Domain: 'acme.example',
+      'Site Name': 'Head Office',
+      'First Name': 'Ana',
+      'Last Name': "O'Neil, Jr.",
+      Admin: 'true',
+      Email: 'ana@acme.example',
+      Linked: 'false',
+      'Mobile App Allowed': 'true',
+      'Desktop App Allowed': 'false',
+    },
+    {
+      Extension: '101',
+      Domain: 'acme.example',
+      'Site Name': 'Warehouse',
+      'First Name': 'Ben "B"',
+      'Last Name': 'Brown',
+      Admin: 'false',
+      Email: '',
+      Linked: 'false',
+      'Mobile App Allowed': 'false',
+      'Desktop App Allowed': 'false',
+    },
   ],
 };
 
@@ -37,14 +59,33 @@ describe('extensions CSV', () => {
 
   describe('formula injection (issue 13, finding 5)', () => {
     const risky = {
-      Extension: '+15550100', Domain: 'acme.example', 'Site Name': '-Main', 'First Name': '=HYPERLINK("http://x","y")', 'Last Name': "=cmd|' /C calc'!A0",
-      Admin: 'false', Email: '@evil', Linked: 'false', 'Mobile App Allowed': '\t=1+1', 'Desktop App Allowed': "'=already",
+      Extension: '+15550100',
+      Domain: 'acme.example',
+      'Site Name': '-Main',
+      'First Name': '=HYPERLINK("http://x","y")',
+      'Last Name': "=cmd|' /C calc'!A0",
+      Admin: 'false',
+      Email: '@evil',
+      Linked: 'false',
+      'Mobile App Allowed': '\t=1+1',
+      'Desktop App Allowed': "'=already",
     };
     const data = { ...exported, rows: [risky, exported.rows[0]!] };
 
     it("writes every cell that a spreadsheet would read as a formula with a leading '", () => {
       const [, line, plain] = parseCsv(exportCsv(data));
-      expect(line).toEqual(["'+15550100", 'acme.example', "'-Main", `'=HYPERLINK("http://x","y")`, "'=cmd|' /C calc'!A0", 'false', "'@evil", 'false', "'\t=1+1", "''=already"]);
+      expect(line).toEqual([
+        "'+15550100",
+        'acme.example',
+        "'-Main",
+        `'=HYPERLINK("http://x","y")`,
+        "'=cmd|' /C calc'!A0",
+        'false',
+        "'@evil",
+        'false',
+        "'\t=1+1",
+        "''=already",
+      ]);
       expect(plain).toEqual(CSV_HEADERS.map((h) => exported.rows[0]![h]));
       const cr = parseCsv(exportCsv({ ...exported, rows: [{ ...exported.rows[0]!, 'Site Name': '\r=2' }] }))[1]!;
       expect(cr[2]).toBe("'\r=2");
@@ -58,13 +99,25 @@ describe('extensions CSV', () => {
 
     it("takes off a ' only before a formula character; a ' before anything else stays", () => {
       const text = `${CSV_HEADERS.join(',')}\r\n'100,acme.example,'Main,O'Neil,'=x,false,,false,false,false\r\n`;
-      expect(toImportRows(text, 't')![0]).toMatchObject({ Extension: "'100", 'Site Name': "'Main", 'First Name': "O'Neil", 'Last Name': '=x' });
+      expect(toImportRows(text, 't')![0]).toMatchObject({
+        Extension: "'100",
+        'Site Name': "'Main",
+        'First Name': "O'Neil",
+        'Last Name': '=x',
+      });
     });
 
     it('writes the rows in error with the same protection', () => {
       const rows = toImportRows(exportCsv(data), 'acme.example')!;
       const [, line] = parseCsv(errorsCsv(rows, [{ row: 2, extension: '+15550100', reason: '=bad' }]));
-      expect(line?.slice(0, 6)).toEqual(['2', "'=bad", "'+15550100", 'acme.example', "'-Main", "'=HYPERLINK(http://x,y)"]);
+      expect(line?.slice(0, 6)).toEqual([
+        '2',
+        "'=bad",
+        "'+15550100",
+        'acme.example',
+        "'-Main",
+        "'=HYPERLINK(http://x,y)",
+      ]);
     });
   });
 });

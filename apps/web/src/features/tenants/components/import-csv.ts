@@ -10,12 +10,18 @@ import type { ImportRowValues } from '../api/import-extensions';
 export function toImportRows(text: string, tenantId: string): ImportRowValues[] | null {
   const rows = readTable(text, CSV_HEADERS);
   if (!rows) return null;
-  return rows.map((r) => ({ ...Object.fromEntries(CSV_HEADERS.map((h) => [h, unescapeFormula(r[h]).replace(/"/g, '')])), tenantid: tenantId }));
+  return rows.map((r) => ({
+    ...Object.fromEntries(CSV_HEADERS.map((h) => [h, unescapeFormula(r[h]).replace(/"/g, '')])),
+    tenantid: tenantId,
+  }));
 }
 
 /** The export as CSV text, under the ten headers in their order; formula-like values get a leading ' (no CSV injection). */
 export function exportCsv(data: ExtensionsExport): string {
-  return toCsv(data.headers, data.rows.map((r) => data.headers.map((h) => escapeFormula(r[h] ?? ''))));
+  return toCsv(
+    data.headers,
+    data.rows.map((r) => data.headers.map((h) => escapeFormula(r[h] ?? ''))),
+  );
 }
 
 export const ERROR_HEADERS = ['Line', 'Reason', ...CSV_HEADERS] as const;
@@ -24,7 +30,9 @@ export const ERROR_HEADERS = ['Line', 'Reason', ...CSV_HEADERS] as const;
 export function errorsCsv(rows: ImportRowValues[], errors: ImportPreview['errors']): string {
   const lines = errors.map((e) => {
     const row = rows[e.row - 2];
-    return [String(e.row), e.reason, ...CSV_HEADERS.map((h) => row?.[h] ?? (h === 'Extension' ? e.extension : ''))].map(escapeFormula);
+    return [String(e.row), e.reason, ...CSV_HEADERS.map((h) => row?.[h] ?? (h === 'Extension' ? e.extension : ''))].map(
+      escapeFormula,
+    );
   });
   return toCsv(ERROR_HEADERS, lines);
 }

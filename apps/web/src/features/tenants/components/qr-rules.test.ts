@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { emailRules } from './EmailForm';
 import { linkRules } from './LinkForm';
 
-const link = { email: 'ana@acme.example', did: '+1555', pin: '135790', password: 'Long-enough-1', domain: 'acme.example' };
+const link = {
+  email: 'ana@acme.example',
+  did: '+1555',
+  pin: '135790',
+  password: 'Long-enough-1',
+  domain: 'acme.example',
+};
 /** The message the link form shows: the first of its rules. */
-const linkMessage = (values: typeof link, extension: string | undefined, hasDomains: boolean) => Object.values(linkRules(extension, hasDomains)(values))[0] ?? null;
+const linkMessage = (values: typeof link, extension: string | undefined, hasDomains: boolean) =>
+  Object.values(linkRules(extension, hasDomains)(values))[0] ?? null;
 
 describe('link rules', () => {
   it('needs the extension first', () => {

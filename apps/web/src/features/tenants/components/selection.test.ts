@@ -23,9 +23,15 @@ describe('shownAppColumns', () => {
     [true, false, false, true],
     [false, true, true, false],
     [true, true, false, false],
-  ])('mobile on for the tenant: %s, desktop: %s -> mobile column %s, desktop column %s', (mobile, desktop, showMobile, showDesktop) => {
-    expect(shownAppColumns({ mobile_app_allowed: mobile, desktop_app_allowed: desktop })).toEqual({ mobile_app_allowed: showMobile, desktop_app_allowed: showDesktop });
-  });
+  ])(
+    'mobile on for the tenant: %s, desktop: %s -> mobile column %s, desktop column %s',
+    (mobile, desktop, showMobile, showDesktop) => {
+      expect(shownAppColumns({ mobile_app_allowed: mobile, desktop_app_allowed: desktop })).toEqual({
+        mobile_app_allowed: showMobile,
+        desktop_app_allowed: showDesktop,
+      });
+    },
+  );
 });
 
 describe('check all', () => {

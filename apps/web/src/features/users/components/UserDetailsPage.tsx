@@ -16,7 +16,12 @@ type UserFormValues = Omit<CreateUpdateUserBody, 'id' | 'password' | 'user_id' |
 /** Spec §5: name, email and username required, then the server's schema; on create a password of 6 characters. */
 const userRules = (creating: boolean) =>
   rules<UserFormValues>(
-    required({ name: 'starFieldsRequired', email: 'starFieldsRequired', username: 'starFieldsRequired', ...(creating && { password: 'userPasswordRequired' }) }),
+    required({
+      name: 'starFieldsRequired',
+      email: 'starFieldsRequired',
+      username: 'starFieldsRequired',
+      ...(creating && { password: 'userPasswordRequired' }),
+    }),
     matches(CreateUpdateUserBody),
     creating && matches(NewAccountPassword),
   );
@@ -61,7 +66,14 @@ export function UserDetailsPage() {
     >
       <Group grow align="flex-start" wrap="wrap" gap="md">
         <TextInput label={t('fields.name')} required {...field('name')} data-testid="user-name" miw={220} />
-        <TextInput label={t('fields.email')} required type="email" {...field('email')} data-testid="user-email" miw={220} />
+        <TextInput
+          label={t('fields.email')}
+          required
+          type="email"
+          {...field('email')}
+          data-testid="user-email"
+          miw={220}
+        />
       </Group>
       <Group grow align="flex-start" wrap="wrap" gap="md">
         <TextInput label={t('fields.username')} required {...field('username')} data-testid="user-username" miw={220} />
@@ -89,7 +101,12 @@ export function UserDetailsPage() {
           testId="user-company"
           w="auto"
         />
-        <TextInput label={t('fields.subscriberId')} {...field('subscriber_id')} data-testid="user-subscriber" miw={220} />
+        <TextInput
+          label={t('fields.subscriberId')}
+          {...field('subscriber_id')}
+          data-testid="user-subscriber"
+          miw={220}
+        />
       </Group>
       <Stack gap={4}>
         <Text size="sm" fw={500}>

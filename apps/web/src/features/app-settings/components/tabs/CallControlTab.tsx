@@ -15,9 +15,17 @@ export function CallControlTab({ form }: { form: FieldBinding }) {
         <Fieldset key={name} legend={t(`endUser.settings.field.${name}`)} radius="md" p="sm">
           <Stack gap="sm">
             <SwitchField form={form} path={`${name}.enabled`} label={t('endUser.settings.field.forwardEnabled')} />
-            {asBool(getAt(form.values, `${name}.enabled`)) && <TextField form={form} path={`${name}.number`} label={t('endUser.settings.field.forwardNumber')} phone />}
+            {asBool(getAt(form.values, `${name}.enabled`)) && (
+              <TextField form={form} path={`${name}.number`} label={t('endUser.settings.field.forwardNumber')} phone />
+            )}
             {name === 'forward_no_answer' && asBool(getAt(form.values, `${name}.enabled`)) && (
-              <NumberField form={form} path={`${name}.ring_seconds`} label={t('endUser.settings.field.ringSeconds')} min={5} max={120} />
+              <NumberField
+                form={form}
+                path={`${name}.ring_seconds`}
+                label={t('endUser.settings.field.ringSeconds')}
+                min={5}
+                max={120}
+              />
             )}
           </Stack>
         </Fieldset>

@@ -49,7 +49,12 @@ export function BlockedNumbersTab({ form }: { form: FieldBinding }) {
 export function BlfTab({ form }: { form: FieldBinding }) {
   const { t } = useTranslation();
   const keys = (getAt(form.values, 'keys') as { label: string; number: string }[] | undefined) ?? [];
-  if (keys.length === 0) return <Text c="dimmed" data-testid="setting-blf-empty">{t('endUser.settings.noBlfKeys')}</Text>;
+  if (keys.length === 0)
+    return (
+      <Text c="dimmed" data-testid="setting-blf-empty">
+        {t('endUser.settings.noBlfKeys')}
+      </Text>
+    );
   return (
     <Table striped withTableBorder data-testid="setting-blf">
       <Table.Thead>

@@ -26,7 +26,10 @@ export function AppTab({ form }: { form: FieldBinding }) {
           fullWidth
           value={asString(getAt(form.values, 'theme'))}
           onChange={(value) => form.set('theme', value)}
-          data={(['system', 'light', 'dark'] as const).map((value) => ({ value, label: t(`endUser.settings.theme.${value}`) }))}
+          data={(['system', 'light', 'dark'] as const).map((value) => ({
+            value,
+            label: t(`endUser.settings.theme.${value}`),
+          }))}
           data-testid="setting-theme"
         />
       </Stack>

@@ -16,7 +16,19 @@ export function SwitchField({ form, path, label }: { form: FieldBinding; path: s
   );
 }
 
-export function TextField({ form, path, label, phone, type }: { form: FieldBinding; path: string; label: string; phone?: boolean; type?: string }) {
+export function TextField({
+  form,
+  path,
+  label,
+  phone,
+  type,
+}: {
+  form: FieldBinding;
+  path: string;
+  label: string;
+  phone?: boolean;
+  type?: string;
+}) {
   const { t } = useTranslation();
   return (
     <TextInput
@@ -32,7 +44,19 @@ export function TextField({ form, path, label, phone, type }: { form: FieldBindi
   );
 }
 
-export function NumberField({ form, path, label, min, max }: { form: FieldBinding; path: string; label: string; min: number; max: number }) {
+export function NumberField({
+  form,
+  path,
+  label,
+  min,
+  max,
+}: {
+  form: FieldBinding;
+  path: string;
+  label: string;
+  min: number;
+  max: number;
+}) {
   return (
     <NumberInput
       size="md"

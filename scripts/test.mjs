@@ -3,7 +3,8 @@
  * `npm test`: checks and installs what the tests need (scripts/test-bootstrap.mjs), starts a throwaway PostgreSQL
  * (scripts/pg-throwaway.sh) unless TEST_DATABASE_URL is given, runs the steps in order with TEST_DATABASE_URL and
  * KAMAILIO_TEST_DB_URL set (the server tests then run on SQLite and on PostgreSQL), and stops the cluster at the end
- * whatever happened, Ctrl-C included. Exits with the first failing step's code.
+ * whatever happened, Ctrl-C included. Exits with the first failing step's code. Steps: format:check (Prettier), lint
+ * (ESLint and scripts/check-cycles.mjs), typecheck, test:server, test:web, test:e2e.
  *
  * `npm test -- typecheck test:server` runs only the named steps (same bootstrap and database).
  */
@@ -15,7 +16,8 @@ import { BootstrapError, bootstrap } from './test-bootstrap.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_SCRIPT = path.join(ROOT, 'scripts/pg-throwaway.sh');
-const STEPS = ['typecheck', 'test:server', 'test:web', 'test:e2e'];
+// The two fast checks first: formatting (Prettier) and the linter (ESLint + import cycles), then the tests.
+const STEPS = ['format:check', 'lint', 'typecheck', 'test:server', 'test:web', 'test:e2e'];
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
 /** The running child; `group`: it leads its own process group (a test step), which is signalled as a whole. */

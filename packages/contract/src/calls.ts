@@ -11,7 +11,7 @@ import { systemCalls } from './common';
 import { dashboardCalls } from './dashboard';
 import { directoryCalls } from './directory';
 import { domainsCalls } from './domains';
-import { extensionsCalls } from './extensions';
+import { extensionsCalls } from './extensions-calls';
 import { jobsCalls } from './jobs';
 import { licencesCalls } from './licences';
 import { linphoneCalls } from './linphone';

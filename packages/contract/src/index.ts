@@ -19,6 +19,7 @@ export * from './audit';
 export * from './logs';
 export * from './tenants';
 export * from './extensions';
+export * from './extensions-calls';
 export * from './jobs';
 export * from './app-accounts';
 export * from './app-auth';

@@ -221,6 +221,7 @@ const parser = { xmlMode: true, decodeEntities: true };
 const localName = (name: string) => name.slice(name.indexOf(':') + 1).toLowerCase();
 /** What a browser ignores inside a URL scheme (`java&#x09;script:`), removed before looking. */
 const squeeze = (v: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a browser skips in a scheme
   v.replace(/[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '').toLowerCase();
 
 const ACTIVE = new Set([

@@ -4,7 +4,7 @@ import { BuiltinConnector } from './builtin';
 import type { TelephonyConnector } from './connector';
 import { KamailioConnector } from './kamailio';
 import { NetSapiensConnector } from './netsapiens';
-import { PLATFORMS } from './platforms';
+import type { PLATFORMS } from './platforms';
 
 export type { TelephonyConnector } from './connector';
 export { PLATFORMS } from './platforms';

@@ -520,7 +520,6 @@ describe('Kamailio + rtpengine + baresip on loopback', () => {
     // Back again: after rtpengine_disable_tout (5 s) Kamailio tries it again; each worker that tried it while it was
     // down fails once more (the ICMP error left on its socket), so anchoring resumes within about 5-20 s.
     rtp = await startRtpengine(rtpOpts);
-    const restarted = Date.now();
     await until(
       'a call anchored and recorded again',
       async () => {

@@ -12,7 +12,6 @@ import {
   sippRegister,
   startKamailio,
 } from '../../test/kamailio/sip-tools';
-import { KamailioConnector } from './kamailio';
 import { openKamailioDb } from './kamailio-db';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');

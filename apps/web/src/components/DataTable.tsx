@@ -1,31 +1,6 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Center, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@provisio/contract';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconDatabaseOff,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconSelector,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   flexRender,
@@ -40,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
 import { DeleteConfirm, type DeleteAction } from './DeleteConfirm';
 import { PageLinks } from './PageLinks';
+import { RowActions, SearchBox, SortButton } from './TableControls';
 
 export type { DeleteAction } from './DeleteConfirm';
 
@@ -83,8 +59,6 @@ export interface DataTableProps<T> {
   /** Told the rows on screen and the paging that fetched them (for 'check all' and replies that refresh a page). */
   onPageChange?: (page: { rows: T[]; params: ListParams }) => void;
 }
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The one table of the admin screens: server-side search, sort and paging (so 5,000 rows stay instant), 10/20/30
@@ -271,29 +245,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       ))}
                       {hasActions && (
                         <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            {onEdit && (
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('table.edit')}
-                                onClick={() => onEdit(row.original)}
-                                data-testid={`${testId}-edit`}
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            )}
-                            {onDelete && (
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('common.delete')}
-                                onClick={() => setDeleting(row.original)}
-                                data-testid={`${testId}-delete`}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            )}
-                          </Group>
+                          <RowActions
+                            testId={testId}
+                            onEdit={onEdit ? () => onEdit(row.original) : undefined}
+                            onDelete={onDelete ? () => setDeleting(row.original) : undefined}
+                          />
                         </Table.Td>
                       )}
                     </Table.Tr>
@@ -351,43 +307,5 @@ export function DataTable<T>(props: DataTableProps<T>) {
         />
       )}
     </Paper>
-  );
-}
-
-function SearchBox({ label, onSearch, testId }: { label: string; onSearch: (term: string) => void; testId: string }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => onSearch(debounced), [debounced, onSearch]);
-  return (
-    <TextInput
-      placeholder={label}
-      aria-label={label}
-      leftSection={<IconSearch size={16} />}
-      value={search}
-      onChange={(e) => setSearch(e.currentTarget.value)}
-      data-testid={testId}
-      w={{ base: '100%', xs: 260 }}
-    />
-  );
-}
-
-interface SortButtonProps {
-  label: string;
-  sorted: false | 'asc' | 'desc';
-  onClick: ((event: unknown) => void) | undefined;
-  testId: string;
-}
-
-function SortButton({ label, sorted, onClick, testId }: SortButtonProps) {
-  const Icon = sorted === 'asc' ? IconChevronUp : sorted === 'desc' ? IconChevronDown : IconSelector;
-  return (
-    <UnstyledButton onClick={onClick} data-testid={testId} data-sorted={sorted || 'none'}>
-      <Group gap={4} wrap="nowrap">
-        <Box component="span" fw={700} fz="sm">
-          {label}
-        </Box>
-        <Icon size={14} stroke={1.8} />
-      </Group>
-    </UnstyledButton>
   );
 }

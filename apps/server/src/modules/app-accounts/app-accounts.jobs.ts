@@ -35,7 +35,9 @@ export const emailLinksJob = defineJob({
   async run(ctx, deps: Deps) {
     const p = ctx.payload;
     const resume = Resume.safeParse(ctx.checkpoint);
-    let { next, sent, failures } = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
+    const start = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
+    let { next, sent } = start;
+    const { failures } = start;
     const total = p.recipients.length;
     for (; next < total; next++) {
       const email = p.recipients[next]!;
@@ -84,7 +86,9 @@ export const relinkJob = defineJob({
   async run(ctx, deps: Deps) {
     const { users, lang } = ctx.payload;
     const resume = Resume.safeParse(ctx.checkpoint);
-    let { next, sent, failures } = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
+    const start = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
+    let { next, sent } = start;
+    const { failures } = start;
     const total = users.length;
     for (; next < total; next++) {
       const u = users[next]!;

@@ -1,3 +1,4 @@
+import type * as NodeCrypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCscPayload } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
@@ -7,7 +8,7 @@ import { KEPT_UNTIL } from './activation-secrets';
 /** Every scrypt the server runs goes through node:crypto's scrypt (lib/passwords.ts): counting it proves the fast path. */
 const scryptCalls = vi.hoisted(() => ({ n: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
+  const real = await importOriginal<typeof NodeCrypto>();
   const scrypt = ((...args: Parameters<typeof real.scrypt>) => {
     scryptCalls.n++;
     return (real.scrypt as (...a: unknown[]) => void)(...args);

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import type { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { readAppAccount } from '../app-accounts/app-accounts.repository';
 import { claimAttempt, forgiveAccount, throttleRules } from '../auth/login-throttle';

@@ -4,6 +4,7 @@ import type { KeyMap } from './xml-mapping';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 /** Text content of an element; characters XML 1.0 cannot carry at all are dropped. */
 export const escapeXml = (s: string) =>
+  // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this removes
   s.replace(/[&<>"']/g, (c) => ESCAPES[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
 const el = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;

@@ -75,7 +75,7 @@ export function loadKeyMap(file: string): KeyMap {
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`PROVISIONING_KEY_MAP: cannot read ${file}: ${(err as Error).message}`);
+    throw new Error(`PROVISIONING_KEY_MAP: cannot read ${file}: ${(err as Error).message}`, { cause: err });
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new Error(`PROVISIONING_KEY_MAP: ${file} must hold a JSON object`);

@@ -33,7 +33,7 @@ export function LinphoneQr({ grant }: { grant: string }) {
     if (asked.current === grant) return;
     asked.current = grant;
     void ask();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Asks once per grant: `ask` is recreated on every render and must not re-trigger the request.
   }, [grant]);
 
   const until = link

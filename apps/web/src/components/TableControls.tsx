@@ -1,0 +1,88 @@
+import { ActionIcon, Box, Group, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** How long the search box waits after the last key before it searches. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The data table's search box: searches the server once typing pauses. */
+export function SearchBox({
+  label,
+  onSearch,
+  testId,
+}: {
+  label: string;
+  onSearch: (term: string) => void;
+  testId: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => onSearch(debounced), [debounced, onSearch]);
+  return (
+    <TextInput
+      placeholder={label}
+      aria-label={label}
+      leftSection={<IconSearch size={16} />}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      data-testid={testId}
+      w={{ base: '100%', xs: 260 }}
+    />
+  );
+}
+
+export interface SortButtonProps {
+  label: string;
+  sorted: false | 'asc' | 'desc';
+  onClick: ((event: unknown) => void) | undefined;
+  testId: string;
+}
+
+export function SortButton({ label, sorted, onClick, testId }: SortButtonProps) {
+  const Icon = sorted === 'asc' ? IconChevronUp : sorted === 'desc' ? IconChevronDown : IconSelector;
+  return (
+    <UnstyledButton onClick={onClick} data-testid={testId} data-sorted={sorted || 'none'}>
+      <Group gap={4} wrap="nowrap">
+        <Box component="span" fw={700} fz="sm">
+          {label}
+        </Box>
+        <Icon size={14} stroke={1.8} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** A row's edit and delete buttons (each only when the table offers it). */
+export function RowActions({
+  testId,
+  onEdit,
+  onDelete,
+}: {
+  testId: string;
+  onEdit: (() => void) | undefined;
+  onDelete: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {onEdit && (
+        <ActionIcon variant="subtle" aria-label={t('table.edit')} onClick={onEdit} data-testid={`${testId}-edit`}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('common.delete')}
+          onClick={onDelete}
+          data-testid={`${testId}-delete`}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}

@@ -30,5 +30,3 @@ export const call = <B extends z.ZodType | undefined, R extends z.ZodType>(c: Ca
 export type BodyIn<B> = B extends z.ZodType ? z.input<B> : undefined;
 /** The body as the server sees it after validation (zod output type). */
 export type BodyOut<B> = B extends z.ZodType ? z.output<B> : undefined;
-export type CallBody<C> = C extends Call<infer B, z.ZodType> ? BodyIn<B> : never;
-export type CallReply<C> = C extends Call<z.ZodType | undefined, infer R> ? z.output<R> : never;

@@ -62,4 +62,3 @@ export const CALLS = {
   ...tenantsCalls,
   ...usersCalls,
 } satisfies Record<string, Call>;
-export type CallName = keyof typeof CALLS;

@@ -103,19 +103,8 @@ export const ProfileCreateUpdateBody = z
       ctx.addIssue({ code: 'custom', path: ['forwardingnumber'], message: 'forwardingNumberRequired' });
   });
 export type ProfileCreateUpdateBody = z.infer<typeof ProfileCreateUpdateBody>;
-/** What the form edits: the body without the echoed identity fields. */
-export type ProfileFormValues = Omit<ProfileCreateUpdateBody, 'user_id' | 'cloud_id' | 'company'>;
 
 export const ProfileSummaryBody = z.strictObject({ ...callerEcho, ...ListQuery });
-export const PROFILE_SORTS = [
-  'id',
-  'profile_name',
-  'company',
-  'transport',
-  'proxy',
-  'outboundproxyhost',
-  'expires',
-] as const;
 export const ProfileRow = z.object({
   id: z.number(),
   profile_name: z.string(),

@@ -50,10 +50,6 @@ export type OkReply = z.infer<typeof OkReply>;
 
 export const HealthReply = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
 
-/** Trimmed non-empty text with a length cap; the message key is translated by whoever shows it. */
-export const requiredText = (max: number = LIMITS.shortTextMax) => z.string().trim().min(1).max(max);
-export const optionalText = (max: number = LIMITS.shortTextMax) => z.string().trim().max(max);
-
 /** Admin calls may carry user_id (spec §6); the server ignores it and uses the session. */
 export const callerEcho = {
   user_id: z.union([z.number(), z.string().max(40)]).optional(),

@@ -10,19 +10,6 @@ const extensionNumber = z.string().trim().regex(EXTENSION_PATTERN, { error: 'ext
 /** Subscribers table: page sizes of spec §9. */
 export const EXTENSION_PAGE_SIZES = [10, 25, 50, 75, 100, 150, 200] as const;
 export const EXTENSION_DEFAULT_PAGE_SIZE = 50;
-/** Sort keys getExtensions accepts (extension sorts numerically: by length, then text). */
-export const EXTENSION_SORTS = [
-  'extension',
-  'domain',
-  'site_name',
-  'firstname',
-  'lastname',
-  'email',
-  'admin',
-  'linked',
-  'mobile_app_allowed',
-  'desktop_app_allowed',
-] as const;
 
 /**
  * Invitation lifecycle of an extension (issue #14): not invited -> invited -> QR opened (the QR page's sign-in
@@ -222,7 +209,6 @@ export const CSV_HEADERS = [
   'Mobile App Allowed',
   'Desktop App Allowed',
 ] as const;
-export type CsvHeader = (typeof CSV_HEADERS)[number];
 export const IMPORT_MAX_ROWS = 20_000;
 /** An import of IMPORT_MAX_ROWS rows as JSON fits in this (the other calls keep LIMITS.jsonBodyMaxBytes). */
 export const IMPORT_MAX_BYTES = 10 * 1_048_576;

@@ -8,15 +8,6 @@ export const JobStatusName = z.enum(JOB_STATUSES);
 /** Calls that start (or join) a background job answer with its id in this header, keeping the spec's reply shape. */
 export const JOB_ID_HEADER = 'x-job-id';
 
-/** Background job types (sync, import, relink, bulk email). */
-export const JOB_TYPES = [
-  'tenants.sync',
-  'extensions.sync',
-  'extensions.import',
-  'app-accounts.relink',
-  'app-accounts.email-links',
-] as const;
-
 export const JobStatusBody = z.strictObject({ id: z.number().int().positive(), ...callerEcho });
 export const JobReply = z.object({
   id: z.number(),

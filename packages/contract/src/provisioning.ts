@@ -54,7 +54,6 @@ export const PROVISION_PARAM_NAMES = {
   username: ['cloud_username', 'username'],
   password: ['cloud_password', 'password'],
 } as const;
-export const PROVISION_PATH = '/api/v1/provision';
 
 const provisionSummary =
   'Acrobits external provisioning: app credentials in, the account XML of the extension and its client profile out (403 <message> on any refusal)';

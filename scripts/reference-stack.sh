@@ -188,7 +188,7 @@ portal_ready() { alive portal && http_ok "http://127.0.0.1:$PORTAL_PORT/api/heal
 
 kam_sql() { PGPASSWORD=kamailio psql -Atq -h 127.0.0.1 -p "$PG_PORT" -U kamailio -d kamailio -c "$1"; }
 
-# The web app is built once (npm start builds it every time); again when its sources are newer than the build.
+# The web app is built when missing, or again when its sources are newer than the build (as npm start does).
 build_web() {
   local index=$ROOT/apps/web/dist/index.html
   if [ "${REFERENCE_BUILD_WEB:-yes}" = no ]; then

@@ -212,7 +212,8 @@ describe('invitation lifecycle', () => {
         )
       ).statusCode,
     ).toBe(200);
-    await t.deps.jobs.drain();
+    // Sent first (the outbox may be sending it right now), then marked failed: a send in flight cannot undo it.
+    await run();
     const mailId = (
       await t.db.kysely
         .selectFrom('extensions')

@@ -87,7 +87,11 @@ export async function freePhonePorts(count: number): Promise<number[]> {
     const ports = Array.from({ length: count }, (_, i) => base + 10 * i);
     const free = await Promise.all(
       ports.map(
-        async (p) => (await canBind(p, 'udp')) && (await canBind(p + 1, 'tcp')) && (await canBind(p + 2, 'tcp')),
+        async (p) =>
+          (await canBind(p, 'udp')) &&
+          (await canBind(p, 'tcp')) &&
+          (await canBind(p + 1, 'tcp')) &&
+          (await canBind(p + 2, 'tcp')),
       ),
     );
     if (free.every(Boolean)) return ports;

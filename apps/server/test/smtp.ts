@@ -45,6 +45,10 @@ export async function startSmtp(): Promise<{
       });
     },
   });
+  // A client that goes away mid-session (a stopped test app) resets its connection: not a test failure.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

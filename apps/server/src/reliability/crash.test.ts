@@ -33,6 +33,10 @@ async function smtpOn(port: number, received: Received[]): Promise<() => Promise
       });
     },
   });
+  // A portal killed mid-message resets its connection (ECONNRESET): expected here, not a failure of the server.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return () => new Promise((r) => server.close(() => r()));
 }

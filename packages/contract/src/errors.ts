@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_attempts: 429,
+  /** Too many password checks are waiting for the machine (a burst of sign-ins): retry after Retry-After seconds. */
+  server_busy: 429,
   /** A telephony part the request needs (Kamailio's RPC, rtpengine) does not answer: the caller can retry later. */
   platform_unreachable: 424,
   internal_error: 500,

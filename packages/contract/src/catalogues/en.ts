@@ -24,6 +24,7 @@ export const en = {
   notSignedIn: 'You are not signed in, or your session has ended. Please sign in again.',
   forbidden: 'You are not allowed to do this.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again in {{minutes}} minutes.',
+  serverBusy: 'The server is busy checking passwords. Please try again in {{seconds}} seconds.',
   tooManyResetRequests: 'Too many reset requests. Please try again in {{minutes}} minutes.',
   loggedOut: 'You have been signed out.',
   // passwords

@@ -24,6 +24,7 @@ export const es: Catalogue = {
   notSignedIn: 'No ha iniciado sesión o su sesión ha terminado. Inicie sesión de nuevo.',
   forbidden: 'No tiene permiso para hacer esto.',
   tooManyAttempts: 'Demasiados intentos fallidos. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  serverBusy: 'El servidor está ocupado comprobando contraseñas. Inténtelo de nuevo dentro de {{seconds}} segundos.',
   tooManyResetRequests: 'Demasiadas solicitudes de restablecimiento. Inténtelo de nuevo dentro de {{minutes}} minutos.',
   loggedOut: 'Ha cerrado la sesión.',
   usernameRequiredForReset: 'El nombre de usuario es obligatorio para restablecer la contraseña',

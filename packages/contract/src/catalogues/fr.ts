@@ -24,6 +24,7 @@ export const fr: Catalogue = {
   notSignedIn: "Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter.",
   forbidden: "Vous n'êtes pas autorisé à faire ceci.",
   tooManyAttempts: 'Trop de tentatives échouées. Veuillez réessayer dans {{minutes}} minutes.',
+  serverBusy: 'Le serveur est occupé à vérifier des mots de passe. Veuillez réessayer dans {{seconds}} secondes.',
   tooManyResetRequests: 'Trop de demandes de réinitialisation. Veuillez réessayer dans {{minutes}} minutes.',
   loggedOut: 'Vous êtes déconnecté.',
   usernameRequiredForReset: "Le nom d'utilisateur est obligatoire pour réinitialiser le mot de passe",

@@ -24,6 +24,7 @@ export const pt: Catalogue = {
   notSignedIn: 'Você não está conectado ou sua sessão terminou. Entre novamente.',
   forbidden: 'Você não tem permissão para fazer isso.',
   tooManyAttempts: 'Muitas tentativas falhadas. Tente novamente em {{minutes}} minutos.',
+  serverBusy: 'O servidor está ocupado verificando senhas. Tente novamente em {{seconds}} segundos.',
   tooManyResetRequests: 'Muitos pedidos de redefinição. Tente novamente em {{minutes}} minutos.',
   loggedOut: 'Você saiu da sessão.',
   usernameRequiredForReset: 'O nome de usuário é obrigatório para redefinir a senha',

@@ -212,6 +212,23 @@ export interface DirectoryChangesTable {
   changed_at: Millis;
 }
 
+/**
+ * Per-tenant counts of extensions for the dashboard (migration 013), kept by triggers on extensions in the same
+ * transaction as every write; one row per tenant id that has (or had) extensions.
+ */
+export interface TenantStatsTable {
+  tenant_id: string;
+  extensions: number;
+  linked: number;
+  mobile: number;
+  desktop: number;
+  not_invited: number;
+  invited: number;
+  qr_opened: number;
+  provisioned: number;
+  reprovision_pending: number;
+}
+
 /** A one-time Linphone provisioning link (migration 012): only the token's SHA-256 is kept. */
 export interface LinphoneLinksTable {
   id: Generated<number>;

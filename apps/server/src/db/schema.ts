@@ -33,6 +33,7 @@ import type {
   ProvisioningLogTable,
   DirectoryChangesTable,
   LinphoneLinksTable,
+  TenantStatsTable,
 } from './schema-telephony';
 import type {
   FilesTable,
@@ -83,6 +84,7 @@ export interface Database {
   app_activations: AppActivationsTable;
   directory_changes: DirectoryChangesTable;
   linphone_links: LinphoneLinksTable;
+  tenant_stats: TenantStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

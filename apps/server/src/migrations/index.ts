@@ -11,6 +11,7 @@ import { provisioningLog008 } from './008-provisioning-log';
 import { appActivation010 } from './010-app-activation';
 import { invitations011 } from './011-invitations';
 import { directoryLinphone012 } from './012-directory-linphone';
+import { tenantStats013 } from './013-tenant-stats';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -26,6 +27,7 @@ function all(db: Db): Record<string, Migration> {
     '010_app_activation': appActivation010(),
     '011_invitations': invitations011(),
     '012_directory_linphone': directoryLinphone012(db.dialect),
+    '013_tenant_stats': tenantStats013(db.dialect),
   };
 }
 

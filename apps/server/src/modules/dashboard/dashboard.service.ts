@@ -1,23 +1,34 @@
+import { sql } from 'kysely';
 import type { DashboardReply, RecentFailures, TenantLicenceUse } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import type { Caller } from '../../lib/caller';
 import { type TenantScope, scopeToCaller, seesAllTenants } from '../tenants/tenant-scope';
 import { readTenant } from '../tenants/tenants.repository';
+import { liveInvitationCounts } from './dashboard.live';
 
 const DAY = 86_400_000;
 const LICENCE_ROWS = 5;
 
-/** Counts for the dashboard, limited to what the caller may see. */
+/**
+ * Counts for the dashboard, limited to what the caller may see. The per-extension counts come from tenant_stats
+ * (migration 013: one row per tenant, kept by triggers in the same transaction as every write), so the cost grows
+ * with the tenants in scope, not with their extensions; the rest reads small sets through their indexes.
+ */
 export async function dashboardSummary(deps: Deps, caller: Caller): Promise<DashboardReply> {
   const { kysely } = deps.db;
-  const failures = await recentFailures(deps, caller);
-  const ext = kysely
-    .selectFrom('extensions')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>('linked').as('linked'),
-      eb.fn.sum<number>('mobile_app_allowed').as('mobile'),
-      eb.fn.sum<number>('desktop_app_allowed').as('desktop'),
+  const sum = (c: 'extensions' | 'linked' | 'mobile' | 'desktop') => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`;
+  const stats = kysely
+    .selectFrom('tenant_stats')
+    .select([
+      sum('extensions').as('total'),
+      sum('linked').as('linked'),
+      sum('mobile').as('mobile'),
+      sum('desktop').as('desktop'),
+      sql<number>`coalesce(sum(not_invited), 0)`.as('not_invited'),
+      sql<number>`coalesce(sum(invited), 0)`.as('invited'),
+      sql<number>`coalesce(sum(qr_opened), 0)`.as('qr_opened'),
+      sql<number>`coalesce(sum(provisioned), 0)`.as('provisioned'),
+      sql<number>`coalesce(sum(reprovision_pending), 0)`.as('reprovision_pending'),
     ]);
   const tenants = kysely.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n'));
   const allResellers = kysely.selectFrom('resellers').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -29,66 +40,33 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
     'tenant_id',
   );
   const resellers = seesAllTenants(caller) ? allResellers : allResellers.where('id', 'in', supervising);
-  const [e, t, r, licenceUse, invitations] = await Promise.all([
-    scopeToCaller(deps.db.kysely, ext, caller, 'tenant_id').executeTakeFirstOrThrow(),
+  const [s, t, r, licenceUse, live, failures] = await Promise.all([
+    scopeToCaller(deps.db.kysely, stats, caller, 'tenant_id').executeTakeFirstOrThrow(),
     scopeToCaller(deps.db.kysely, tenants, caller, 'tid').executeTakeFirstOrThrow(),
     resellers.executeTakeFirstOrThrow(),
     fullestTenants(deps, caller),
-    invitationCounts(deps, caller),
+    liveInvitationCounts(deps, caller),
+    recentFailures(deps, caller),
   ]);
   return {
     resellers: Number(r.n),
     tenants: Number(t.n),
-    extensions: Number(e.total),
-    linked_extensions: Number(e.linked ?? 0),
-    mobile_enabled: Number(e.mobile ?? 0),
-    desktop_enabled: Number(e.desktop ?? 0),
+    extensions: Number(s.total),
+    linked_extensions: Number(s.linked),
+    mobile_enabled: Number(s.mobile),
+    desktop_enabled: Number(s.desktop),
     licence_use: licenceUse,
     recent_failures: failures,
-    invitations,
-  };
-}
-
-/**
- * Extensions per invitation step (issue #14): one grouped count over the (tenant_id, invite_state) index, plus the
- * pending re-provisioning and the invitations whose last mail failed (both small sets).
- */
-async function invitationCounts(deps: Deps, scope: TenantScope): Promise<NonNullable<DashboardReply['invitations']>> {
-  const { kysely } = deps.db;
-  const states = kysely
-    .selectFrom('extensions')
-    .select((eb) => ['invite_state', eb.fn.countAll<number>().as('n')])
-    .groupBy('invite_state');
-  const pending = kysely
-    .selectFrom('extensions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reprovision_pending_since', 'is not', null);
-  const failed = kysely
-    .selectFrom('extensions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('invite_state', '=', 'invited')
-    .where('invite_mail_id', 'in', (eb) => eb.selectFrom('mail_messages').select('id').where('status', '=', 'failed'));
-  // Revoked apps (migration 010), counted apart; they keep the step they had reached in the counts above.
-  const revoked = kysely
-    .selectFrom('app_accounts as a')
-    .innerJoin('app_activations as v', 'v.app_account_id', 'a.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('v.revoked_at', 'is not', null);
-  const [rows, p, f, r] = await Promise.all([
-    scopeToCaller(deps.db.kysely, states, scope, 'tenant_id').execute(),
-    scopeToCaller(deps.db.kysely, pending, scope, 'tenant_id').executeTakeFirstOrThrow(),
-    scopeToCaller(deps.db.kysely, failed, scope, 'tenant_id').executeTakeFirstOrThrow(),
-    scopeToCaller(deps.db.kysely, revoked, scope, 'a.tenant_id').executeTakeFirstOrThrow(),
-  ]);
-  const n = (state: string) => Number(rows.find((x) => x.invite_state === state)?.n ?? 0);
-  return {
-    not_invited: n('none'),
-    invited: n('invited'),
-    invite_failed: Number(f.n),
-    qr_opened: n('qr_opened'),
-    provisioned: n('provisioned'),
-    reprovision_pending: Number(p.n),
-    revoked: Number(r.n),
+    // Revoked apps (migration 010) are counted apart; they keep the step they had reached in the other counts.
+    invitations: {
+      not_invited: Number(s.not_invited),
+      invited: Number(s.invited),
+      invite_failed: live.inviteFailed,
+      qr_opened: Number(s.qr_opened),
+      provisioned: Number(s.provisioned),
+      reprovision_pending: Number(s.reprovision_pending),
+      revoked: live.revoked,
+    },
   };
 }
 
@@ -97,27 +75,26 @@ const fullness = (u: { used: number; limit: number }) => (u.limit > 0 ? u.used /
 
 /**
  * App licence use per tenant, counted as the licence check counts it (licence-limits.ts: every extension when
- * the tenant-level switch is on), in one grouped query; the fullest tenants first.
+ * the tenant-level switch is on): one row per tenant in scope with its licence and counts; the fullest first.
  */
 async function fullestTenants(deps: Deps, scope: TenantScope): Promise<TenantLicenceUse[]> {
   const q = deps.db.kysely
     .selectFrom('tenants as t')
     .leftJoin('licences as l', 'l.tenant_id', 't.tid')
-    .leftJoin('extensions as e', 'e.tenant_id', 't.tid')
-    .select((eb) => [
+    .leftJoin('tenant_stats as s', 's.tenant_id', 't.tid')
+    .select([
       't.tid',
       't.tname',
       't.mobile_app_allowed',
       't.desktop_app_allowed',
       'l.vcx_mobile',
       'l.vcx_desktop',
-      eb.fn.count<number>('e.id').as('extensions'),
-      eb.fn.sum<number>('e.mobile_app_allowed').as('mobile'),
-      eb.fn.sum<number>('e.desktop_app_allowed').as('desktop'),
-    ])
-    .groupBy(['t.tid', 't.tname', 't.mobile_app_allowed', 't.desktop_app_allowed', 'l.vcx_mobile', 'l.vcx_desktop']);
+      's.extensions',
+      's.mobile',
+      's.desktop',
+    ]);
   const rows = (await scopeToCaller(deps.db.kysely, q, scope, 't.tid').execute()).map(readTenant).map((r) => {
-    const extensions = Number(r.extensions);
+    const extensions = Number(r.extensions ?? 0);
     return {
       tenant_id: r.tid,
       tenant_name: r.tname,
@@ -146,11 +123,12 @@ async function recentFailures(deps: Deps, caller: Caller): Promise<RecentFailure
     .where('status', '=', 'failed')
     .where('updated_at', '>=', since);
   const jobs = scopeToCaller(deps.db.kysely, failedJobs, caller, 'tenant_id');
+  // The literal 'failed' lets SQLite use the partial index mail_messages_failed (a bound value does not).
   const mail = admin
     ? kysely
         .selectFrom('mail_messages')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'failed')
+        .where(sql<boolean>`status = 'failed'`)
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow()
     : null;

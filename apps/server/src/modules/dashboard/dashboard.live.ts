@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { Deps } from '../../deps';
+import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
+
+/**
+ * The two invitation figures that hang on another table's row, counted live from their small sets (migration 013's
+ * partial indexes): invited extensions whose invitation mail failed (driven by the failed mails), and revoked apps
+ * (driven by the revoked activations). Kept out of tenant_stats on purpose: a trigger on mail_messages or
+ * app_activations would lock a mail row then a tenant's counts, while an invitation job locks them the other way.
+ * The literals (not bound values) let SQLite use the partial indexes.
+ */
+export async function liveInvitationCounts(
+  deps: Deps,
+  scope: TenantScope,
+): Promise<{ inviteFailed: number; revoked: number }> {
+  const { kysely } = deps.db;
+  const failed = kysely
+    .selectFrom('mail_messages as m')
+    .innerJoin('extensions as e', 'e.invite_mail_id', 'm.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<boolean>`m.status = 'failed'`)
+    .where(sql<boolean>`e.invite_mail_id is not null`)
+    .where(sql<boolean>`e.invite_state = 'invited'`);
+  const revoked = kysely
+    .selectFrom('app_activations as v')
+    .innerJoin('app_accounts as a', 'a.id', 'v.app_account_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<boolean>`v.revoked_at is not null`);
+  const [f, r] = await Promise.all([
+    scopeToCaller(kysely, failed, scope, 'e.tenant_id').executeTakeFirstOrThrow(),
+    scopeToCaller(kysely, revoked, scope, 'a.tenant_id').executeTakeFirstOrThrow(),
+  ]);
+  return { inviteFailed: Number(f.n), revoked: Number(r.n) };
+}

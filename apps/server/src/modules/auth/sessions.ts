@@ -1,8 +1,8 @@
+import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Caller } from '../../lib/caller';
-import { findUser, readUser } from '../users/users.repository';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -45,59 +45,139 @@ export const sessionLimits = (c: { SESSION_IDLE_HOURS: number; SESSION_MAX_HOURS
 export const sessionExpired = (s: { created_at: number; last_used_at: number }, limits: SessionLimits, now: number) =>
   Number(s.last_used_at) < now - limits.idleMs || Number(s.created_at) < now - limits.maxMs;
 
-/** The caller behind a token, or null when it is unknown, revoked, idle or started too long ago, or its account is inactive. */
+/**
+ * The session, and the account behind it, of a token: ONE read by the unique token_hash index, compiled once per
+ * database (building and compiling the query cost more than running it). The account's columns come through LEFT
+ * JOINs on the principal, so a deleted account reads as nulls.
+ */
+const sessionQueries = new WeakMap<Db['kysely'], CompiledQuery<SessionRow>>();
+function sessionQuery(db: Db): CompiledQuery<SessionRow> {
+  let q = sessionQueries.get(db.kysely);
+  if (q) return q;
+  q = db.kysely
+    .selectFrom('sessions as s')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.principal_id').on('s.principal_type', '=', sql.lit('user')))
+    .leftJoin('reseller_users as r', (j) =>
+      j.onRef('r.id', '=', 's.principal_id').on('s.principal_type', '=', sql.lit('reseller_user')),
+    )
+    .select([
+      's.id',
+      's.principal_type',
+      's.created_at',
+      's.last_used_at',
+      'u.id as user_id',
+      'u.user_type',
+      'u.active',
+      'u.name as user_name',
+      'u.username',
+      'u.email as user_email',
+      'u.picture_url as user_picture_url',
+      'u.company',
+      'r.id as reseller_user_id',
+      'r.name as reseller_user_name',
+      'r.email as reseller_user_email',
+      'r.picture_url as reseller_user_picture_url',
+    ])
+    .where('s.token_hash', '=', 'token')
+    .where('s.revoked_at', 'is', null)
+    .compile();
+  if (q.parameters.length !== 1) throw new Error('the session query takes the token hash only');
+  sessionQueries.set(db.kysely, q);
+  return q;
+}
+
+interface SessionRow {
+  id: number;
+  principal_type: Principal['type'];
+  created_at: number;
+  last_used_at: number;
+  user_id: number | null;
+  user_type: 'admin' | 'simple user' | null;
+  active: number | null;
+  user_name: string | null;
+  username: string | null;
+  user_email: string | null;
+  user_picture_url: string | null;
+  company: string | null;
+  reseller_user_id: number | null;
+  reseller_user_name: string | null;
+  reseller_user_email: string | null;
+  reseller_user_picture_url: string | null;
+}
+
+/** The caller a session row names, or null when its account is gone or inactive. */
+function callerOfRow(s: SessionRow): Caller | null {
+  if (s.principal_type === 'user') {
+    if (s.user_id === null || s.user_type === null || Number(s.active) !== 1) return null;
+    return {
+      kind: 'user',
+      id: s.user_id,
+      role: s.user_type,
+      name: s.user_name ?? '',
+      username: s.username ?? '',
+      email: s.user_email ?? '',
+      pictureUrl: s.user_picture_url,
+      company: s.user_type === 'simple user' ? (s.company ?? '') : '',
+      sessionId: s.id,
+    };
+  }
+  if (s.reseller_user_id === null) return null;
+  return {
+    kind: 'reseller_user',
+    id: s.reseller_user_id,
+    role: 'reseller user',
+    name: s.reseller_user_name ?? '',
+    username: s.reseller_user_email ?? '',
+    email: s.reseller_user_email ?? '',
+    pictureUrl: s.reseller_user_picture_url,
+    company: '',
+    sessionId: s.id,
+  };
+}
+
+/** Sessions of this process whose last use is being written now: a burst of parallel calls writes it once. */
+const touching = new Set<number>();
+
+/**
+ * Records a session's use at most once a minute (it feeds SESSION_IDLE_HOURS, which counts in hours). The WHERE
+ * makes the write conditional, so parallel requests, on this instance or another, change the row once a minute.
+ */
+async function touch(db: Db, id: number, now: number): Promise<void> {
+  if (touching.has(id)) return;
+  touching.add(id);
+  try {
+    // Bookkeeping: a busy or read-only database must not turn a read into a 503.
+    await unlessUnavailable(() =>
+      db.kysely
+        .updateTable('sessions')
+        .set({ last_used_at: now })
+        .where('id', '=', id)
+        .where('last_used_at', '<', now - TOUCH_EVERY_MS)
+        .execute(),
+    );
+  } finally {
+    touching.delete(id);
+  }
+}
+
+/**
+ * The caller behind a token, or null when it is unknown, revoked, idle or started too long ago, or its account is
+ * inactive or gone. Read from the database on every call (no cache), so a revoked session fails at once on every
+ * instance; a call writes nothing unless the session's last use is more than a minute old.
+ */
 export async function resolveSession(db: Db, token: string, limits: SessionLimits): Promise<Caller | null> {
   const now = Date.now();
-  const session = await db.kysely
-    .selectFrom('sessions')
-    .select(['id', 'principal_type', 'principal_id', 'created_at', 'last_used_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const q = sessionQuery(db);
+  const { rows } = await db.kysely.executeQuery<SessionRow>({ ...q, parameters: [hashToken(token)] });
+  const session = rows[0];
   if (!session || sessionExpired(session, limits, now)) return null;
-  const caller = await loadCaller(db, session.principal_type, session.principal_id, session.id);
+  const caller = callerOfRow(session);
   if (!caller) {
     await revokeSessionById(db, session.id);
     return null;
   }
-  if (now - session.last_used_at > TOUCH_EVERY_MS) {
-    // Bookkeeping: a busy or read-only database must not turn a read into a 503.
-    await unlessUnavailable(() =>
-      db.kysely.updateTable('sessions').set({ last_used_at: now }).where('id', '=', session.id).execute(),
-    );
-  }
+  if (now - Number(session.last_used_at) > TOUCH_EVERY_MS) await touch(db, session.id, now);
   return caller;
-}
-
-async function loadCaller(db: Db, type: Principal['type'], id: number, sessionId: number): Promise<Caller | null> {
-  if (type === 'user') {
-    const u = await findUser(db.kysely, id);
-    if (!u || !readUser(u).active) return null;
-    return {
-      kind: 'user',
-      id: u.id,
-      role: u.user_type,
-      name: u.name,
-      username: u.username,
-      email: u.email,
-      pictureUrl: u.picture_url,
-      company: u.user_type === 'simple user' ? u.company : '',
-      sessionId,
-    };
-  }
-  const r = await db.kysely.selectFrom('reseller_users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!r) return null;
-  return {
-    kind: 'reseller_user',
-    id: r.id,
-    role: 'reseller user',
-    name: r.name,
-    username: r.email,
-    email: r.email,
-    pictureUrl: r.picture_url,
-    company: '',
-    sessionId,
-  };
 }
 
 export async function revokeSessionById(db: Db, id: number): Promise<void> {

@@ -5,7 +5,8 @@
  * licences, failed invitation mails, revoked apps and failed jobs; then times `dashboardSummary` (through the real
  * app, in-process inject) for an admin, a reseller user of every tenant and a simple user of one tenant, next to
  * `/api/health` in the same run. SQLite by default; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL (in a
- * throwaway schema). Env: BENCH_TENANTS, BENCH_PER_TENANT, BENCH_RUNS.
+ * throwaway schema). Env: BENCH_TENANTS, BENCH_PER_TENANT, BENCH_RUNS. BENCH_EXPLAIN=1 prints instead the plan of every
+ * query one dashboardSummary runs (per caller), and of the email lookups on extensions (issue #17: extensions_email).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { Mailer } from '../apps/server/src/lib/mailer';
 import { migrate } from '../apps/server/src/migrations';
 import { seedOnFirstStart } from '../apps/server/src/seed/seed';
 import { createResellerUser, createUser } from '../apps/server/test/harness';
+import { EMAIL_QUERIES, capture, explain } from './bench-dashboard-explain';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const PER_TENANT = Number(process.env.BENCH_PER_TENANT ?? 1000);
@@ -180,6 +182,7 @@ async function fillTenant(db: Db, t: number, resellerId: number, now: number): P
 
 async function main(): Promise<void> {
   const { db, label, dispose } = await open();
+  const captured = process.env.BENCH_EXPLAIN ? capture(db) : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-cfg-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'silent' });
   await migrate(db);
@@ -220,6 +223,21 @@ async function main(): Promise<void> {
     ['simple user (1 tenant)', await login('simple', PASSWORD)],
   ];
 
+  if (captured) {
+    for (const [who, token] of callers) {
+      captured.queries.length = 0;
+      captured.on = true;
+      await call('dashboardSummary', {}, token);
+      captured.on = false;
+      console.log(`\n## dashboardSummary, ${who}: ${captured.queries.length} queries`);
+      await explain(
+        db,
+        captured.queries.filter((q) => !/sessions|users/.test(q.sql)),
+      );
+    }
+    console.log('\n## email lookups on extensions');
+    await explain(db, EMAIL_QUERIES);
+  }
   const time = async (fn: () => Promise<unknown>) => {
     await fn();
     const xs: number[] = [];

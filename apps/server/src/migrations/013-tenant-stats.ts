@@ -99,7 +99,7 @@ export function tenantStats013(dialect: Dialect): Migration {
         )
         .execute(db);
 
-      // The live counts' small sets: invitations by their (failed) mail, revoked activations, failed mail by day.
+      // The live counts' small sets: invitations by their (failed) mail, revoked activations; failed mail of the last day.
       await db.schema
         .createIndex('extensions_invite_mail')
         .on('extensions')
@@ -113,10 +113,9 @@ export function tenantStats013(dialect: Dialect): Migration {
         .where(sql<SqlBool>`revoked_at is not null`)
         .execute();
       await db.schema
-        .createIndex('mail_messages_failed')
+        .createIndex('mail_messages_status_created')
         .on('mail_messages')
-        .column('created_at')
-        .where(sql<SqlBool>`status = 'failed'`)
+        .columns(['status', 'created_at'])
         .execute();
       await db.schema.dropIndex('extensions_email').execute();
     },

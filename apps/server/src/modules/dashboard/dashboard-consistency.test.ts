@@ -90,7 +90,7 @@ describe('dashboard figures against a fresh count', () => {
       for (const op of ['insert', 'delete', 'update']) await sql.raw(`DROP TRIGGER extensions_stats_${op}`).execute(q);
     }
     await q.schema.dropTable('tenant_stats').execute();
-    for (const index of ['extensions_invite_mail', 'app_activations_revoked', 'mail_messages_failed'])
+    for (const index of ['extensions_invite_mail', 'app_activations_revoked', 'mail_messages_status_created'])
       await q.schema.dropIndex(index).execute();
     await q.schema.createIndex('extensions_email').on('extensions').column('email').execute();
     await q

@@ -123,12 +123,11 @@ async function recentFailures(deps: Deps, caller: Caller): Promise<RecentFailure
     .where('status', '=', 'failed')
     .where('updated_at', '>=', since);
   const jobs = scopeToCaller(deps.db.kysely, failedJobs, caller, 'tenant_id');
-  // The literal 'failed' lets SQLite use the partial index mail_messages_failed (a bound value does not).
   const mail = admin
     ? kysely
         .selectFrom('mail_messages')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(sql<boolean>`status = 'failed'`)
+        .where('status', '=', 'failed')
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow()
     : null;

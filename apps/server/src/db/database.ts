@@ -47,6 +47,8 @@ export interface DbOptions {
   readOnly?: boolean;
   /** SQLite: how long a statement waits in all, asynchronously, for another connection's lock (default 3 s). */
   busyWaitMs?: number;
+  /** SQLite: prepared statements kept per connection (default 500; 0 keeps none, e.g. to measure what they save). */
+  statementCacheSize?: number;
 }
 
 export function openDatabase(opts: DbOptions): Db {
@@ -78,14 +80,26 @@ function openSqlite(opts: DbOptions, warn: Db['warn']): Opened {
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:' && !opts.readOnly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file, opts.readOnly ? { readonly: true, fileMustExist: true } : {});
+  let wal = false;
   if (!opts.readOnly) {
-    sqlite.pragma('journal_mode = WAL');
+    wal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
     sqlite.pragma('synchronous = NORMAL');
   }
   sqlite.pragma('foreign_keys = ON');
   // SQLite waits for a lock synchronously, on the event loop: only briefly; longer waits are the driver's, off it.
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  const dialect = new PatientSqliteDialect({ database: sqlite, busyWaitMs: opts.busyWaitMs, warn });
+  // Reads outside a transaction get their own read-only connection, so they never wait for a job's transaction on
+  // the writer (issue #17). Only for a file in WAL mode: an in-memory database (tests, ':memory:') is private to
+  // its connection, and a shared-cache one locks per table (a reader would meet the writer's locks, as today).
+  const reader = wal && file !== ':memory:' && file !== '' ? new SQLite(file, { readonly: true }) : undefined;
+  reader?.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const dialect = new PatientSqliteDialect({
+    database: sqlite,
+    reader,
+    busyWaitMs: opts.busyWaitMs,
+    statementCacheSize: opts.statementCacheSize,
+    warn,
+  });
   return {
     kysely: new Kysely<Database>({ dialect }),
     dialect: 'sqlite',

@@ -8,6 +8,7 @@ import {
   SqliteDialect,
   type TransactionSettings,
 } from 'kysely';
+import { Mutex, StatementCache, readerStatement, turnIfLong } from './sqlite-statements';
 
 /**
  * better-sqlite3 is synchronous: while SQLite waits for a lock (busy_timeout) the whole event loop waits with it,
@@ -18,6 +19,11 @@ import {
  * BEGIN IMMEDIATE, so the lock is taken (and its BUSY met) at BEGIN, where trying again is safe; a BUSY in the
  * middle of a transaction is never retried (the transaction is rolled back and the error reaches the caller).
  * When the lock stays taken the error is passed on, and the error handler answers 503 with Retry-After.
+ *
+ * With a `reader` (a second, read-only connection to the same file in WAL mode), a read outside a transaction runs
+ * there and never waits for the writer: WAL readers see what was committed when their statement starts, so a read
+ * after a committed write sees it, and a running transaction's writes stay unseen until it commits. Writes and
+ * transactions (their reads too, which must see their own writes) keep the one writer, taken in turn as before.
  */
 
 /** SQLite's own (synchronous) wait for a lock on each attempt: short, so the event loop never waits long. */
@@ -37,6 +43,10 @@ export function isSqliteBusy(err: unknown): boolean {
 
 export interface PatientSqliteOptions {
   database: SQLite.Database;
+  /** A read-only connection to the same file in WAL mode, for reads outside a transaction (none: all on `database`). */
+  reader?: SQLite.Database;
+  /** Prepared statements kept per connection (default STATEMENT_CACHE_SIZE; 0 keeps none). */
+  statementCacheSize?: number;
   /** Total asynchronous wait for a lock per statement (default DEFAULT_BUSY_WAIT_MS). */
   busyWaitMs?: number;
   /** Reports what the driver recovered from (a rollback that failed after an error); stderr when not given. */
@@ -61,33 +71,47 @@ export class PatientSqliteDialect extends SqliteDialect {
   }
 }
 
-/** One connection (as Kysely's SqliteDriver), handed out in turn; lock waits happen off the event loop. */
+/**
+ * The writer, handed out in turn (one caller at a time, as Kysely's SqliteDriver), and the optional reader, used
+ * at once by any caller; lock waits happen off the event loop.
+ */
 export class PatientSqliteDriver implements Driver {
   readonly #db: SQLite.Database;
+  readonly #reader: SQLite.Database | undefined;
   readonly #busyWaitMs: number;
   readonly #warn: (err: unknown, msg: string) => void;
   readonly #mutex = new Mutex();
-  readonly #connection: PatientSqliteConnection;
+  readonly #statements: StatementCache<SQLite.Statement>;
+  readonly #readerStatements: StatementCache<SQLite.Statement | null | undefined> | undefined;
 
   constructor(opts: PatientSqliteOptions) {
     this.#db = opts.database;
+    this.#reader = opts.reader;
     this.#busyWaitMs = opts.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS;
     this.#warn = opts.warn ?? warnOnStderr;
-    this.#connection = new PatientSqliteConnection(this.#db, (work) => this.patiently(work, this.#busyWaitMs));
+    this.#statements = new StatementCache((sql) => this.#db.prepare(sql), opts.statementCacheSize);
+    const reader = opts.reader;
+    if (reader) {
+      this.#readerStatements = new StatementCache((sql) => readerStatement(reader, sql), opts.statementCacheSize);
+    }
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
-    return this.#connection;
+    const connection = new PatientSqliteConnection(this);
+    // Without a reader every statement needs the writer: taken now, for the whole lease, as before.
+    if (!this.#reader) await connection.takeWriter();
+    return connection;
   }
 
-  async releaseConnection(): Promise<void> {
-    this.#mutex.unlock();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PatientSqliteConnection).release();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    // The transaction (its reads too) stays on the writer until the connection is released after COMMIT/ROLLBACK.
+    await (connection as PatientSqliteConnection).takeWriter();
     // IMMEDIATE takes the write lock now: a BUSY comes here, before anything was read or written, and is retried.
     const begin = settings.accessMode === 'read only' ? 'begin' : 'begin immediate';
     await connection.executeQuery(CompiledQuery.raw(begin));
@@ -139,28 +163,57 @@ export class PatientSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.#reader?.close();
     this.#db.close();
   }
 
+  /** The write lock between callers (held by a PatientSqliteConnection that has taken the writer). */
+  get mutex(): Mutex {
+    return this.#mutex;
+  }
+
+  /** Runs a statement on the writer (the caller holds it). */
+  onWriter<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    return this.patiently(() => {
+      const stmt = this.#statements.get(sql);
+      if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+      const { changes, lastInsertRowid } = stmt.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    }, this.#busyWaitMs);
+  }
+
+  /** Runs a read on the reader; undefined when there is no reader or the statement must run on the writer. */
+  onReader<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> | undefined {
+    const stmt = this.#readerStatements?.get(sql);
+    if (!stmt) return undefined;
+    return this.patiently(() => ({ rows: stmt.all(parameters) as R[] }), this.#busyWaitMs, false);
+  }
+
+  /** Streams a SELECT's rows from the writer (the caller holds it; the statement is busy until the end). */
+  *streamOnWriter<R>(sql: string, parameters: readonly unknown[]): IterableIterator<R> {
+    yield* this.#db.prepare(sql).iterate(parameters) as IterableIterator<R>;
+  }
+
   /**
-   * Runs `work` (the caller holds the connection). When it meets a lock and no transaction was open before it
-   * (so it changed nothing), the connection is released, a timer runs (other requests go on meanwhile), the
-   * connection is taken back and `work` runs again, until `waitMs` have passed.
+   * Runs `work` (on the writer: the caller holds it). When it meets a lock and no transaction was open before it
+   * (so it changed nothing), the writer is released, a timer runs (other requests go on meanwhile), the writer is
+   * taken back and `work` runs again, until `waitMs` have passed. On the reader (never in a transaction; WAL
+   * readers meet a lock only while a checkpoint or recovery holds the file) only the timer runs.
    */
-  async patiently<T>(work: () => T, waitMs: number): Promise<T> {
+  async patiently<T>(work: () => T, waitMs: number, onWriter = true): Promise<T> {
     const deadline = Date.now() + waitMs;
     for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
-      const inTransaction = this.#db.inTransaction;
+      const inTransaction = onWriter && this.#db.inTransaction;
       try {
         return work();
       } catch (err) {
         const left = deadline - Date.now();
-        if (inTransaction || this.#db.inTransaction || !isSqliteBusy(err) || left <= 0) throw err;
-        this.#mutex.unlock();
+        if (inTransaction || (onWriter && this.#db.inTransaction) || !isSqliteBusy(err) || left <= 0) throw err;
+        if (onWriter) this.#mutex.unlock();
         try {
           await new Promise((r) => setTimeout(r, Math.min(left, pause * (0.5 + Math.random() / 2))));
         } finally {
-          await this.#mutex.lock();
+          if (onWriter) await this.#mutex.lock();
         }
       }
     }
@@ -197,66 +250,49 @@ export class PatientSqliteDriver implements Driver {
   }
 }
 
-/** Prepared statements kept per SQL text; preparing one costs more than running a simple query (issue #14). */
-const STATEMENT_CACHE_SIZE = 500;
-
+/**
+ * One caller's lease (Kysely acquires one per query, transaction or `connection()`): a read outside a transaction
+ * goes to the reader when there is one; anything else takes the writer, kept until the lease is released, so a
+ * transaction, or statements run on one `connection()` after a write, see their own writes.
+ */
 class PatientSqliteConnection implements DatabaseConnection {
-  readonly #statements = new Map<string, SQLite.Statement>();
+  #holdsWriter = false;
 
-  constructor(
-    private readonly db: SQLite.Database,
-    private readonly patiently: <T>(work: () => T) => Promise<T>,
-  ) {}
+  constructor(private readonly driver: PatientSqliteDriver) {}
 
-  /** The statement of this SQL, prepared once; the oldest goes when the cache is full. */
-  #prepare(sql: string): SQLite.Statement {
-    let stmt = this.#statements.get(sql);
-    if (stmt) return stmt;
-    stmt = this.db.prepare(sql);
-    if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
-    this.#statements.set(sql, stmt);
-    return stmt;
+  async takeWriter(): Promise<void> {
+    if (this.#holdsWriter) return;
+    await this.driver.mutex.lock();
+    this.#holdsWriter = true;
   }
 
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+  release(): void {
+    if (!this.#holdsWriter) return;
+    this.#holdsWriter = false;
+    this.driver.mutex.unlock();
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
-    return this.patiently(() => {
-      const stmt = this.#prepare(sql);
-      if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
-      const { changes, lastInsertRowid } = stmt.run(parameters);
-      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-    });
+    const turn = turnIfLong();
+    if (turn) await turn;
+    if (!this.#holdsWriter) {
+      const read = this.driver.onReader<R>(sql, parameters);
+      if (read) return read;
+      await this.takeWriter();
+    }
+    return this.driver.onWriter<R>(sql, parameters);
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const { sql, parameters, query } = compiledQuery;
     if (!SelectQueryNode.is(query)) throw new Error('Sqlite driver only supports streaming of select queries');
-    const stmt = this.db.prepare(sql);
-    for (const row of stmt.iterate(parameters)) yield { rows: [row as R] };
+    await this.takeWriter();
+    for (const row of this.driver.streamOnWriter<R>(sql, parameters)) yield { rows: [row] };
   }
 }
 
 /** Savepoint names come from Kysely's callers; quoted as identifiers. */
 function quoteName(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** First come, first served; the lock passes straight to the next waiter. */
-class Mutex {
-  #locked = false;
-  readonly #waiters: (() => void)[] = [];
-
-  async lock(): Promise<void> {
-    if (!this.#locked) {
-      this.#locked = true;
-      return;
-    }
-    await new Promise<void>((resolve) => this.#waiters.push(resolve));
-  }
-
-  unlock(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#locked = false;
-  }
 }

@@ -301,6 +301,14 @@ if (!isPg) {
       // 'a' was used again before 'd' came, so 'b' (least recently used) went, and was prepared again.
       expect(made).toEqual(['a', 'b', 'c', 'd', 'b']);
       expect(cache.length).toBe(3);
+      // Big statements: at most 250,000 characters of SQL kept in all, none over a quarter of that.
+      const big = new StatementCache((s) => (made.push(s.slice(0, 2)), s));
+      for (const s of ['a', 'b', 'c', 'd', 'e', 'a']) big.get(s.repeat(60_000));
+      expect(made.slice(-6)).toEqual(['aa', 'bb', 'cc', 'dd', 'ee', 'aa']);
+      big.get('e'.repeat(60_000));
+      big.get('h'.repeat(70_000));
+      big.get('h'.repeat(70_000));
+      expect(made.slice(-2)).toEqual(['hh', 'hh']);
       const none = new StatementCache((s) => (made.push(s), s), 0);
       none.get('z');
       none.get('z');

@@ -8,10 +8,11 @@ import type SQLite from 'better-sqlite3';
 /** Prepared statements kept per connection (preparing costs more than running a simple query: issues #14, #17). */
 export const STATEMENT_CACHE_SIZE = 500;
 /**
- * SQL text kept in all per connection: a chunk upsert of 500 rows is a 30 KB statement whose prepared program is
- * large and rarely the same twice (the last chunk of each import differs), so the big ones cannot crowd out memory.
+ * SQL text kept in all per connection. A prepared statement holds about 30 bytes per character of its SQL (a chunk
+ * upsert of 500 rows: 27,000 characters, 780 KB), and the big ones are rarely the same twice (an import's last chunk
+ * differs): so at most about 8 MB per connection, and one statement at most a quarter of it.
  */
-const STATEMENT_CACHE_CHARS = 2_000_000;
+const STATEMENT_CACHE_CHARS = 250_000;
 
 /**
  * Prepared statements by SQL text, the least recently used dropped first. A statement stays valid across schema

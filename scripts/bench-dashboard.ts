@@ -5,8 +5,9 @@
  * licences, failed invitation mails, revoked apps and failed jobs; then times `dashboardSummary` (through the real
  * app, in-process inject) for an admin, a reseller user of every tenant and a simple user of one tenant, next to
  * `/api/health` in the same run. SQLite by default; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL (in a
- * throwaway schema). Env: BENCH_TENANTS, BENCH_PER_TENANT, BENCH_RUNS. BENCH_EXPLAIN=1 prints instead the plan of every
- * query one dashboardSummary runs (per caller), and of the email lookups on extensions (issue #17: extensions_email).
+ * throwaway schema). Env: BENCH_TENANTS, BENCH_PER_TENANT, BENCH_RUNS; BENCH_KEEP=<name> keeps the filled database
+ * (a schema, or a directory in the temp dir) and measures it again on the next run. BENCH_EXPLAIN=1 also prints the
+ * plan of every query one dashboardSummary runs (per caller), and of the email lookups on extensions (extensions_email).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,11 +36,12 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floo
 
 async function open(): Promise<{ db: Db; label: string; dispose: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
+  const keep = process.env.BENCH_KEEP;
   if (url) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const schema = keep ?? `bench_${randomBytes(4).toString('hex')}`;
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query(`CREATE SCHEMA ${schema}`);
+    await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await c.end();
     const db = openDatabase({ databaseUrl: url, pgSchema: schema });
     const drop = async () => {
@@ -48,16 +50,17 @@ async function open(): Promise<{ db: Db; label: string; dispose: () => Promise<v
       await d.query(`DROP SCHEMA ${schema} CASCADE`);
       await d.end();
     };
-    return { db, label: 'PostgreSQL', dispose: () => db.close().then(drop) };
+    return { db, label: 'PostgreSQL', dispose: () => (keep ? db.close() : db.close().then(drop)) };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-dash-'));
+  const dir = keep ? path.join(os.tmpdir(), keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'provisio-bench-dash-'));
+  fs.mkdirSync(dir, { recursive: true });
   const db = openDatabase({ sqliteFile: path.join(dir, 'provisio.sqlite') });
   return {
     db,
     label: 'SQLite',
     dispose: async () => {
       await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -205,18 +208,21 @@ async function main(): Promise<void> {
     (await call('adminLogin', { cloud_id: config.CLOUD_ID, user, password })).json<{ Token: string }>().Token;
   console.log(`# ${label}, Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}`);
 
-  const now = Date.now();
-  const reseller = await db.kysely
-    .insertInto('resellers')
-    .values({ name: 'Bench Reseller', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const t0 = process.hrtime.bigint();
-  for (let t = 0; t < TENANTS; t++) await fillTenant(db, t, reseller.id, now);
-  console.log(`fill: ${TENANTS} tenants x ${PER_TENANT} extensions in ${(ms(t0) / 1000).toFixed(1)} s`);
-  if (db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely);
-  await createResellerUser(db, 'reseller@bench.test', PASSWORD, [reseller.id]);
-  await createUser(db, { username: 'simple', password: PASSWORD, company: tenantId(0) });
+  // BENCH_KEEP=<name>: the filled database is kept (a schema, or a directory in the temp dir) and used again.
+  if (!(await db.kysely.selectFrom('resellers').select('id').where('name', '=', 'Bench Reseller').executeTakeFirst())) {
+    const now = Date.now();
+    const reseller = await db.kysely
+      .insertInto('resellers')
+      .values({ name: 'Bench Reseller', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const t0 = process.hrtime.bigint();
+    for (let t = 0; t < TENANTS; t++) await fillTenant(db, t, reseller.id, now);
+    console.log(`fill: ${TENANTS} tenants x ${PER_TENANT} extensions in ${(ms(t0) / 1000).toFixed(1)} s`);
+    if (db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely);
+    await createResellerUser(db, 'reseller@bench.test', PASSWORD, [reseller.id]);
+    await createUser(db, { username: 'simple', password: PASSWORD, company: tenantId(0) });
+  }
   const callers: [string, string][] = [
     ['admin', await login('admin', PASSWORD)],
     [`reseller user (${TENANTS} tenants)`, await login('reseller@bench.test', PASSWORD)],

@@ -7,9 +7,10 @@ import type { AnyDb } from './helpers';
  * - `tenant_stats`: one row per tenant id found on extensions, with the dashboard's per-extension counts. Triggers on
  *   `extensions` keep it in the same transaction as every write (single calls, imports, syncs, deletes, a crash
  *   mid-transaction rolls both back), so it always equals a fresh count; the migration back-fills it from one.
- *   SQLite: row triggers. PostgreSQL: statement triggers with transition tables for INSERT and DELETE (one upsert
- *   per tenant per statement, in tenant order: imports and syncs write 500 rows a statement), a row trigger for
- *   UPDATE that fires only when a counted column changes (syncs rewrite names and domains, which count for nothing).
+ *   SQLite: row triggers, the UPDATE one only when a counted column changes (syncs rewrite names and domains, which
+ *   count for nothing). PostgreSQL: statement triggers with transition tables (one upsert per tenant whose counts
+ *   changed, per statement: imports and syncs write 500 rows a statement, and an UPDATE of every provisioned
+ *   extension for a cloud-wide client profile is one aggregate instead of a function call per row).
  * - Invitations whose mail failed and revoked apps stay live counts driven by their small sets (failed mails, revoked
  *   activations) through the partial indexes below: keeping them in tenant_stats would need triggers on mail and
  *   activations that lock a mail row and a tenant_stats row in opposite orders (deadlocks on PostgreSQL).
@@ -36,17 +37,25 @@ const upsertTail = `ON CONFLICT (tenant_id) DO UPDATE SET ${COUNTS.map(([c]) => 
 const rowUpsert = (r: string, sign: '+' | '-') =>
   `INSERT INTO tenant_stats (tenant_id, ${NAMES}) VALUES (${r}.tenant_id, ${COUNTS.map(([, e]) => `${sign}(${e(r)})`).join(', ')}) ${upsertTail}`;
 
-/** Adds or takes away the counts of a transition table, one row per tenant, in tenant order. */
-const tableUpsert = (table: string, sign: '+' | '-') =>
-  `INSERT INTO tenant_stats (tenant_id, ${NAMES}) SELECT r.tenant_id, ${COUNTS.map(([, e]) => `${sign}SUM(${e('r')})`).join(', ')} FROM ${table} r GROUP BY r.tenant_id ORDER BY r.tenant_id ${upsertTail}`;
-
-const changed = (dialect: Dialect) => {
-  const ne = dialect === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT';
-  return [
-    ...COUNTED.map((c) => `OLD.${c} ${ne} NEW.${c}`),
-    '(OLD.reprovision_pending_since IS NULL) <> (NEW.reprovision_pending_since IS NULL)',
-  ].join(' OR ');
+/**
+ * Adds the counts of transition tables ('+': rows written, '-': rows gone), one upsert row per tenant whose counts
+ * changed, in tenant order (so two statements lock tenants in the same order).
+ */
+const tableUpsert = (tables: [string, '+' | '-'][]) => {
+  const parts = tables.map(
+    ([table, sign]) =>
+      `SELECT r.tenant_id, ${COUNTS.map(([c, e]) => `${sign}(${e('r')}) AS ${c}`).join(', ')} FROM ${table} r`,
+  );
+  const sums = COUNTS.map(([c]) => `SUM(d.${c})`);
+  return `INSERT INTO tenant_stats (tenant_id, ${NAMES}) SELECT d.tenant_id, ${sums.join(', ')} FROM (${parts.join(' UNION ALL ')}) d
+    GROUP BY d.tenant_id HAVING ${sums.map((x) => `${x} <> 0`).join(' OR ')} ORDER BY d.tenant_id ${upsertTail}`;
 };
+
+/** SQLite: an UPDATE that changes none of the counted columns fires nothing. */
+const changed = [
+  ...COUNTED.map((c) => `OLD.${c} IS NOT NEW.${c}`),
+  '(OLD.reprovision_pending_since IS NULL) <> (NEW.reprovision_pending_since IS NULL)',
+].join(' OR ');
 const updateOf = [...COUNTED, 'reprovision_pending_since'].join(', ');
 
 async function postgresTriggers(db: AnyDb): Promise<void> {
@@ -54,19 +63,23 @@ async function postgresTriggers(db: AnyDb): Promise<void> {
     sql
       .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`)
       .execute(db);
-  await fn('tenant_stats_insert', tableUpsert('new_rows', '+'));
-  await fn('tenant_stats_delete', tableUpsert('old_rows', '-'));
-  await fn('tenant_stats_update', `${rowUpsert('OLD', '-')} ${rowUpsert('NEW', '+')}`);
+  await fn('tenant_stats_insert', tableUpsert([['new_rows', '+']]));
+  await fn('tenant_stats_delete', tableUpsert([['old_rows', '-']]));
+  await fn(
+    'tenant_stats_update',
+    tableUpsert([
+      ['new_rows', '+'],
+      ['old_rows', '-'],
+    ]),
+  );
   await sql`CREATE TRIGGER extensions_stats_insert AFTER INSERT ON extensions REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION tenant_stats_insert()`.execute(db);
   await sql`CREATE TRIGGER extensions_stats_delete AFTER DELETE ON extensions REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION tenant_stats_delete()`.execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER extensions_stats_update AFTER UPDATE OF ${updateOf} ON extensions FOR EACH ROW
-      WHEN (${changed('postgres')}) EXECUTE FUNCTION tenant_stats_update()`,
-    )
-    .execute(db);
+  await sql`CREATE TRIGGER extensions_stats_update AFTER UPDATE ON extensions
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tenant_stats_update()`.execute(
+    db,
+  );
 }
 
 async function sqliteTriggers(db: AnyDb): Promise<void> {
@@ -79,7 +92,7 @@ async function sqliteTriggers(db: AnyDb): Promise<void> {
   await sql
     .raw(
       `CREATE TRIGGER extensions_stats_update AFTER UPDATE OF ${updateOf} ON extensions FOR EACH ROW
-      WHEN ${changed('sqlite')} BEGIN ${rowUpsert('OLD', '-')} ${rowUpsert('NEW', '+')} END`,
+      WHEN ${changed} BEGIN ${rowUpsert('OLD', '-')} ${rowUpsert('NEW', '+')} END`,
     )
     .execute(db);
 }

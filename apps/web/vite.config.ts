@@ -7,7 +7,18 @@ export default defineConfig({
     // Scripts run from apps/web (npm -w), so relative paths land in apps/web/dist.
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each module loads (the web budget spec reads it).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // The contract's modules only declare schemas and calls: a page keeps the ones it uses, not the whole barrel
+      // (a module none of whose exports is used is dropped, and so is an unused schema: building one has no effect
+      // here; the server registers OpenAPI ids from its own imports and is not built by this config).
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
+import { preloadScreens } from './lazy-screen';
 import { Providers } from './providers';
 import { routes } from './routes';
 
 export function App() {
   const [router] = useState(() => {
     const created = createBrowserRouter(routes);
+    // A navigation fetches the chunks of every route it matches at once (after a sign-in: the shell and the
+    // dashboard, while /me is checked), rather than each as the one above it renders.
+    created.subscribe((state) => void preloadScreens(routes, state.location.pathname));
     // A 401 on a signed-in call: the session is already cleared; go to /login without reloading.
     setUnauthorizedHandler(() => void created.navigate('/login', { replace: true }));
     return created;

@@ -2,10 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { Toasts } from '../components/Toasts';
 import { onSessionEnded } from '../lib/api';
 import { setupI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
@@ -28,7 +28,7 @@ export function Providers({ children, queryClient }: ProvidersProps) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" zIndex={2000} />
+          <Toasts />
           {children}
         </MantineProvider>
       </QueryClientProvider>

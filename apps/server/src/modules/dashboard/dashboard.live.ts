@@ -1,45 +1,56 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
+import type { Caller } from '../../lib/caller';
+import { visibleTenantIds } from '../tenants/tenant-scope';
+
+export interface LiveCounts {
+  inviteFailed: number;
+  revoked: number;
+  failedJobs: number;
+}
 
 /**
- * The two invitation figures that hang on another table's row, counted live from their small sets (migration 013's
- * partial indexes): invited extensions whose invitation mail failed (driven by the failed mails), and revoked apps
- * (driven by the revoked activations). Kept out of tenant_stats on purpose: a trigger on mail_messages or
+ * The figures that hang on a small set rather than on the extensions, counted live per tenant and summed over the
+ * caller's tenants (visibleTenantIds: all for an admin, the company for a simple user, one query for a reseller
+ * user): invited extensions whose invitation mail failed (driven by the failed mails, through migration 013's
+ * partial index on invite_mail_id), revoked apps (driven by the revoked activations, each account read by its key)
+ * and jobs failed since `since`. Each query reads its small set once whoever asks; filtering it in SQL with the
+ * scope's subquery made PostgreSQL compare every row with the array of a reseller's tenants (60 ms for 1,000
+ * revoked apps of 1,000 tenants). Kept out of tenant_stats on purpose: a trigger on mail_messages or
  * app_activations would lock a mail row then a tenant's counts, while an invitation job locks them the other way.
  * The literals (not bound values) let SQLite use the partial indexes.
  */
-export async function liveInvitationCounts(
-  deps: Deps,
-  scope: TenantScope,
-): Promise<{ inviteFailed: number; revoked: number }> {
+export async function liveCounts(deps: Deps, caller: Caller, since: number): Promise<LiveCounts> {
   const { kysely } = deps.db;
   const failed = kysely
     .selectFrom('mail_messages as m')
     .innerJoin('extensions as e', 'e.invite_mail_id', 'm.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => ['e.tenant_id', eb.fn.countAll<number>().as('n')])
     .where(sql<boolean>`m.status = 'failed'`)
     .where(sql<boolean>`e.invite_mail_id is not null`)
-    .where(sql<boolean>`e.invite_state = 'invited'`);
-  // Driven by the revoked activations, each account read by its key: as a join, SQLite scans every app account for
-  // one tenant (no index starts with tenant_id).
+    .where(sql<boolean>`e.invite_state = 'invited'`)
+    .groupBy('e.tenant_id');
   const revoked = kysely
     .selectFrom('app_activations as v')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .innerJoin('app_accounts as a', 'a.id', 'v.app_account_id')
+    .select((eb) => ['a.tenant_id', eb.fn.countAll<number>().as('n')])
     .where(sql<boolean>`v.revoked_at is not null`)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        scopeToCaller(
-          kysely,
-          selectFrom('app_accounts as a').select('a.id').whereRef('a.id', '=', 'v.app_account_id'),
-          scope,
-          'a.tenant_id',
-        ),
-      ),
-    );
-  const [f, r] = await Promise.all([
-    scopeToCaller(kysely, failed, scope, 'e.tenant_id').executeTakeFirstOrThrow(),
-    revoked.executeTakeFirstOrThrow(),
+    .groupBy('a.tenant_id');
+  const jobs = kysely
+    .selectFrom('jobs')
+    .select((eb) => ['tenant_id', eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'failed')
+    .where('updated_at', '>=', since)
+    .groupBy('tenant_id');
+  const [visible, f, r, j] = await Promise.all([
+    visibleTenantIds(deps.db, caller),
+    failed.execute(),
+    revoked.execute(),
+    jobs.execute(),
   ]);
-  return { inviteFailed: Number(f.n), revoked: Number(r.n) };
+  // Jobs of no single tenant count for admins only.
+  const seen = visible === 'all' ? null : new Set(visible);
+  const sum = (rows: { tenant_id: string | null; n: number }[]) =>
+    rows.reduce((n, x) => (seen && (x.tenant_id === null || !seen.has(x.tenant_id)) ? n : n + Number(x.n)), 0);
+  return { inviteFailed: sum(f), revoked: sum(r), failedJobs: sum(j) };
 }

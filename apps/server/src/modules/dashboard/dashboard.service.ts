@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import type { Caller } from '../../lib/caller';
 import { type TenantScope, scopeToCaller, seesAllTenants } from '../tenants/tenant-scope';
 import { readTenant } from '../tenants/tenants.repository';
-import { liveInvitationCounts } from './dashboard.live';
+import { liveCounts } from './dashboard.live';
 
 const DAY = 86_400_000;
 const LICENCE_ROWS = 5;
@@ -40,13 +40,14 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
     'tenant_id',
   );
   const resellers = seesAllTenants(caller) ? allResellers : allResellers.where('id', 'in', supervising);
+  const since = Date.now() - DAY;
   const [s, t, r, licenceUse, live, failures] = await Promise.all([
     scopeToCaller(deps.db.kysely, stats, caller, 'tenant_id').executeTakeFirstOrThrow(),
     scopeToCaller(deps.db.kysely, tenants, caller, 'tid').executeTakeFirstOrThrow(),
     resellers.executeTakeFirstOrThrow(),
     fullestTenants(deps, caller),
-    liveInvitationCounts(deps, caller),
-    recentFailures(deps, caller),
+    liveCounts(deps, caller, since),
+    recentFailures(deps, caller, since),
   ]);
   return {
     resellers: Number(r.n),
@@ -56,7 +57,7 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
     mobile_enabled: Number(s.mobile),
     desktop_enabled: Number(s.desktop),
     licence_use: licenceUse,
-    recent_failures: failures,
+    recent_failures: { ...failures, jobs: live.failedJobs },
     // Revoked apps (migration 010) are counted apart; they keep the step they had reached in the other counts.
     invitations: {
       not_invited: Number(s.not_invited),
@@ -110,36 +111,26 @@ async function fullestTenants(deps: Deps, scope: TenantScope): Promise<TenantLic
 }
 
 /**
- * The last 24 hours: failed background jobs in the caller's tenants (jobs of no single tenant count for admins
- * only); undelivered mail and error lines in the log store for admins only (mail and logs hold every tenant's data).
+ * The last 24 hours: failed background jobs in the caller's tenants (liveCounts; jobs of no single tenant count for
+ * admins only); undelivered mail and error lines in the log store for admins only (mail and logs hold every
+ * tenant's data).
  */
-async function recentFailures(deps: Deps, caller: Caller): Promise<RecentFailures> {
-  const { kysely } = deps.db;
-  const since = Date.now() - DAY;
-  const admin = caller.role === 'admin';
-  const failedJobs = kysely
-    .selectFrom('jobs')
+async function recentFailures(deps: Deps, caller: Caller, since: number): Promise<Omit<RecentFailures, 'jobs'>> {
+  if (caller.role !== 'admin') return { since, mail: null, log_errors: null };
+  const mail = deps.db.kysely
+    .selectFrom('mail_messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'failed')
-    .where('updated_at', '>=', since);
-  const jobs = scopeToCaller(deps.db.kysely, failedJobs, caller, 'tenant_id');
-  const mail = admin
-    ? kysely
-        .selectFrom('mail_messages')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const logs = deps.logStore
+    ? deps.logStore.kysely
+        .selectFrom('logs')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'failed')
-        .where('created_at', '>=', since)
+        .where('ts', '>=', since)
+        .where('level', 'in', ['error', 'fatal'])
         .executeTakeFirstOrThrow()
     : null;
-  const logs =
-    admin && deps.logStore
-      ? deps.logStore.kysely
-          .selectFrom('logs')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('ts', '>=', since)
-          .where('level', 'in', ['error', 'fatal'])
-          .executeTakeFirstOrThrow()
-      : null;
-  const [j, m, l] = await Promise.all([jobs.executeTakeFirstOrThrow(), mail, logs?.catch(() => null) ?? null]);
-  return { since, jobs: Number(j.n), mail: m ? Number(m.n) : null, log_errors: l ? Number(l.n) : null };
+  const [m, l] = await Promise.all([mail, logs?.catch(() => null) ?? null]);
+  return { since, mail: Number(m.n), log_errors: l ? Number(l.n) : null };
 }

@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { toFlag } from '../../lib/flags';
-import { hashPassword } from '../../lib/passwords';
+import { withPasswordCheck } from '../../lib/passwords';
 import { issueActivationSecret } from '../app-activation/activation-secrets';
 import { takeRateSlot } from '../auth/login-throttle';
 import { consumeResetRef, sendResetLink } from '../auth/password-reset';
@@ -41,14 +41,12 @@ export async function appLogin(deps: Deps, body: AppLoginBody, ip: string): Prom
 
 /** Checks the old password like a sign-in, stores the new one and ends the forced change; other app sessions end. */
 export async function changeAppPassword(deps: Deps, body: ChangeAppPasswordBody, ip: string): Promise<void> {
-  const acct = await checkAppCredentials(
-    deps,
-    body.username,
-    body.old_password,
-    ip,
-    () => new AppError('invalid_credentials', 'wrongPassword'),
-  );
-  const passwordHash = await hashPassword(body.new_password);
+  // One place in the password queue for the check of the old password and the hash of the new one.
+  const { acct, passwordHash } = await withPasswordCheck(async (check) => {
+    const fail = () => new AppError('invalid_credentials', 'wrongPassword');
+    const checked = await checkAppCredentials(deps, body.username, body.old_password, ip, fail, check);
+    return { acct: checked, passwordHash: await check.hash(body.new_password) };
+  });
   await deps.db.kysely
     .updateTable('app_accounts')
     .set({ password_hash: passwordHash, must_change_password: toFlag(false), updated_at: Date.now() })
@@ -84,7 +82,7 @@ export async function forgetAppPassword(deps: Deps, rawUsername: string, lang: L
 
 /** The strength rule is checked by the body schema first, so a weak password leaves the link usable. */
 export async function resetAppPassword(deps: Deps, ref: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await withPasswordCheck((check) => check.hash(password));
   const id = await consumeResetRef(deps, 'app_account', ref);
   const row = await deps.db.kysely
     .updateTable('app_accounts')

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import type { AppError } from '../../lib/errors';
-import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
+import { type PasswordCheck, withPasswordCheck } from '../../lib/passwords';
 import { readAppAccount } from '../app-accounts/app-accounts.repository';
 import { claimAttempt, forgiveAccount, throttleRules } from '../auth/login-throttle';
 
@@ -23,6 +23,8 @@ export interface CheckedAccount {
 /**
  * Checks app credentials with the admin sign-in's throttle (429 past the limit): unknown user, wrong password and
  * an account whose extension is gone, no longer linked or whose app was revoked all fail with `failure` and count as one failed attempt.
+ * Takes its place in the password queue before the throttle counts the attempt (429 `server_busy` changes nothing),
+ * unless the caller passes the place it holds.
  */
 export async function checkAppCredentials(
   deps: Deps,
@@ -30,7 +32,10 @@ export async function checkAppCredentials(
   password: string,
   ip: string,
   failure: () => AppError,
+  held?: PasswordCheck,
 ): Promise<CheckedAccount> {
+  if (!held) return withPasswordCheck((check) => checkAppCredentials(deps, rawUsername, password, ip, failure, check));
+  const check = held;
   const { config, db } = deps;
   const username = appUsername(rawUsername);
   // App sign-in attempts are counted apart from admin ones (an admin may share the email).
@@ -61,7 +66,7 @@ export async function checkAppCredentials(
         .where('a.username', '=', username)
         .executeTakeFirst()
     : undefined;
-  const ok = row && password ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
+  const ok = row && password ? await check.verify(password, row.password_hash) : await check.burn(password);
   // A revoked app (issue #14) is refused like a wrong password, on every surface.
   if (!row || !ok || !readAppAccount(row).linked || row.revoked_at != null) throw failure();
   await attempt.succeeded();

@@ -7,7 +7,7 @@ import {
 } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { withPasswordCheck } from '../../lib/passwords';
 import type { Caller } from '../../lib/caller';
 import { claimAttempt, forgiveAccount, takeRateSlot, throttleRules } from './login-throttle';
 import { consumeResetRef, findResetTarget, sendResetLink } from './password-reset';
@@ -58,25 +58,28 @@ export async function adminLogin(
   meta: { ip: string; userAgent: string },
 ): Promise<AdminLoginReply> {
   const { config, db } = deps;
-  const attempt = await claimAttempt(db, 'admin', body.user, meta.ip, throttleRules(config, 'admin'));
-  const account = await findAccount(deps, body.user);
-  const passwordOk = account
-    ? await verifyPassword(body.password, account.passwordHash)
-    : await burnPasswordCheck(body.password);
-  const cloudOk = body.cloud_id.trim().toUpperCase() === config.CLOUD_ID.toUpperCase();
-  // One answer for wrong user, wrong password, wrong cloud and inactive account.
-  if (!account || !passwordOk || !cloudOk || !account.active)
-    throw new AppError('invalid_credentials', 'invalidCredentials');
-  await attempt.succeeded();
-  const token = await createSession(db, account.principal, meta);
-  return {
-    name: account.name,
-    id: account.principal.id,
-    user_type: account.role,
-    username: account.username,
-    Token: token,
-    url: account.pictureUrl,
-  };
+  // A place in the password queue first: a sign-in refused for a busy server has not counted as an attempt.
+  return withPasswordCheck(async (check) => {
+    const attempt = await claimAttempt(db, 'admin', body.user, meta.ip, throttleRules(config, 'admin'));
+    const account = await findAccount(deps, body.user);
+    const passwordOk = account
+      ? await check.verify(body.password, account.passwordHash)
+      : await check.burn(body.password);
+    const cloudOk = body.cloud_id.trim().toUpperCase() === config.CLOUD_ID.toUpperCase();
+    // One answer for wrong user, wrong password, wrong cloud and inactive account.
+    if (!account || !passwordOk || !cloudOk || !account.active)
+      throw new AppError('invalid_credentials', 'invalidCredentials');
+    await attempt.succeeded();
+    const token = await createSession(db, account.principal, meta);
+    return {
+      name: account.name,
+      id: account.principal.id,
+      user_type: account.role,
+      username: account.username,
+      Token: token,
+      url: account.pictureUrl,
+    };
+  });
 }
 
 export function describeCaller(deps: Deps, caller: Caller): MeReply {
@@ -108,7 +111,7 @@ export async function forgetPassword(deps: Deps, username: string, lang: Languag
 /** Reseller reset (spec §5): 8 to 100 characters and a strength of 4 of 4; a weak password keeps the link usable. */
 export async function resetResellerPassword(deps: Deps, ref: string, password: string): Promise<void> {
   if (!passwordStrength(password).strong) throw new AppError('weak_password', 'passwordWeak');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await withPasswordCheck((check) => check.hash(password));
   const id = await consumeResetRef(deps, 'reseller_user', ref);
   const row = await deps.db.kysely
     .updateTable('reseller_users')
@@ -121,7 +124,7 @@ export async function resetResellerPassword(deps: Deps, ref: string, password: s
 }
 
 export async function resetPassword(deps: Deps, ref: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await withPasswordCheck((check) => check.hash(password));
   const userId = await consumeResetRef(deps, 'user', ref);
   const user = await deps.db.kysely
     .updateTable('users')
@@ -146,9 +149,11 @@ export async function changePassword(
     .select('password_hash')
     .where('id', '=', caller.id)
     .executeTakeFirst();
-  if (!row || !(await verifyPassword(oldPassword, row.password_hash)))
-    throw new AppError('wrong_password', 'wrongPassword');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await withPasswordCheck(async (check) => {
+    if (!row || !(await check.verify(oldPassword, row.password_hash)))
+      throw new AppError('wrong_password', 'wrongPassword');
+    return check.hash(newPassword);
+  });
   await deps.db.kysely.transaction().execute(async (trx) => {
     await trx
       .updateTable(table)

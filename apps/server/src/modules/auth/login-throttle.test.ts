@@ -30,8 +30,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * Sends a request again while the password queue refuses it (429 server_busy, issue #17: a refused request was not
+ * counted), as a client honouring Retry-After would, only sooner: what these tests count is the throttle.
+ */
+async function admitted(send: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  for (;;) {
+    const r = await send();
+    if (r.statusCode !== 429 || !r.body.includes('"server_busy"')) return r;
+    await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 250));
+  }
+}
 const post = (name: string, body: object, ip: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/${name}`, remoteAddress: ip, payload: body });
+  admitted(() => t.app.inject({ method: 'POST', url: `/api/v1/${name}`, remoteAddress: ip, payload: body }));
 const statuses = (all: LightMyRequestResponse[]) => {
   const n: Record<number, number> = {};
   for (const r of all) n[r.statusCode] = (n[r.statusCode] ?? 0) + 1;
@@ -90,7 +101,9 @@ describe('parallel guesses', () => {
       if (i % 3 === 0) return post('appLogin', { username: APP_USER, password: b64(`wrong-${i}`) }, ip);
       if (i % 3 === 1) return post('userInformation', { cloud_username: APP_USER, cloud_password: `wrong-${i}` }, ip);
       const q = new URLSearchParams({ cloud_id: 'ACME1', cloud_username: APP_USER, cloud_password: `wrong-${i}` });
-      return t.app.inject({ method: 'GET', url: `/api/v1/provision?${q.toString()}`, remoteAddress: ip });
+      return admitted(() =>
+        t.app.inject({ method: 'GET', url: `/api/v1/provision?${q.toString()}`, remoteAddress: ip }),
+      );
     });
     const n = statuses(await Promise.all(calls));
     // appLogin and userInformation refuse with 401, /provision with 403.

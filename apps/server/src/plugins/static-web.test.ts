@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
+import { signInBurst, timeDuring } from '../../test/password-burst';
 
 let t: TestApp;
 let dist: string;
@@ -57,5 +58,56 @@ describe('the built web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
+  });
+});
+
+describe('serving during a burst of password checks (issue #17)', () => {
+  it('answers web files and /api/health at once while 150 sign-ins wait for scrypt', async () => {
+    const burst = signInBurst(t, 150);
+    const file = async () => {
+      const r = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'br' } });
+      expect(r.statusCode).toBe(200);
+    };
+    const health = async () => expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const [files, healths, replies] = await Promise.all([timeDuring(burst, file), timeDuring(burst, health), burst]);
+    expect(files.length).toBeGreaterThan(2);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Infinity;
+    expect(median(files), `file times ${files.map((x) => x.toFixed(0)).join(' ')}`).toBeLessThan(200);
+    expect(median(healths), `health times ${healths.map((x) => x.toFixed(0)).join(' ')}`).toBeLessThan(200);
+    expect(Math.max(...files, ...healths)).toBeLessThan(1000);
+    // The burst was real: every sign-in was answered, some refused by the password queue, none with a 5xx.
+    expect(replies.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    expect(replies.some((r) => r.statusCode === 429)).toBe(true);
+  });
+
+  it('answers a conditional request with 304 and each encoding with its own ETag', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'br' } });
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(br.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.headers['last-modified']).toBe(fs.statSync(path.join(dist, 'assets/app-1a2b.js')).mtime.toUTCString());
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const since = await t.app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() },
+    });
+    expect(since.statusCode).toBe(304);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.body).toBe('');
   });
 });

@@ -72,19 +72,22 @@ const items = (round: number, flags: boolean) =>
     ...(flags ? { mobile_app_allowed: (i + round) % 2 === 0, desktop_app_allowed: (i + round) % 3 === 0 } : {}),
   }));
 
-async function write(db: Db, rows: ReturnType<typeof items>): Promise<number> {
+/** Wall time, and this process's CPU time (on SQLite the database runs in it: less sensitive to a loaded machine). */
+async function write(db: Db, rows: ReturnType<typeof items>): Promise<[number, number]> {
   const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < rows.length; i += 500)
     await db.kysely.transaction().execute((trx) => upsertPortalExtensions(trx, TENANT, rows.slice(i, i + 500)));
-  return Number(process.hrtime.bigint() - t0) / 1e6;
+  const c = process.cpuUsage(c0);
+  return [Number(process.hrtime.bigint() - t0) / 1e6, (c.user + c.system) / 1000];
 }
 
 async function main(): Promise<void> {
   const { db, label, dispose } = await open();
   await migrate(db);
   const triggers = await triggerSwitch(db);
-  const times: Record<string, number[]> = {};
-  const note = (k: string, v: number) => (times[k] ??= []).push(v);
+  const times: Record<string, number[][]> = {};
+  const note = (k: string, v: [number, number]) => (times[k] ??= []).push(v);
   for (let round = 0; round < ROUNDS; round++) {
     for (const on of round % 2 ? [true, false] : [false, true]) {
       await triggers(on);
@@ -98,7 +101,19 @@ async function main(): Promise<void> {
     }
   }
   console.log(`# ${label}, Node ${process.version}, ${os.cpus().length} CPU(s), ${ROUNDS} rounds, medians`);
-  for (const [k, v] of Object.entries(times).sort()) console.log(`${k}: ${median(v).toFixed(0)} ms`);
+  for (const [k, v] of Object.entries(times).sort()) {
+    const [wall, cpu] = [0, 1].map((i) => median(v.map((x) => x[i] ?? NaN)).toFixed(0));
+    console.log(`${k}: ${wall} ms (this process's CPU: ${cpu} ms)`);
+  }
+  if (db.dialect === 'postgres') {
+    // The triggers' own time, when the server tracks functions (track_functions = 'pl'); the statistics reach the
+    // view within a second of each transaction.
+    await new Promise((r) => setTimeout(r, 1500));
+    const fns = await sql<{ funcname: string; calls: number; total_time: number }>`select funcname, calls, total_time
+      from pg_stat_user_functions where schemaname = current_schema() order by funcname`.execute(db.kysely);
+    for (const f of fns.rows)
+      console.log(`${f.funcname}: ${f.calls} calls, ${Number(f.total_time).toFixed(0)} ms in all (${ROUNDS} rounds)`);
+  }
   await dispose();
 }
 

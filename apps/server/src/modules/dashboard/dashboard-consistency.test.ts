@@ -1,18 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDashboard, staleTenantStats } from '../../../test/dashboard-fresh';
-import { type TestApp, startTestApp } from '../../../test/harness';
+import { type TestApp, createResellerUser, startTestApp } from '../../../test/harness';
 import { type RoleTokens, resellerIdByName, signInRoles } from '../../../test/roles';
 import { migrate } from '../../migrations';
 
 /**
  * Issue #17 item 1: the dashboard reads per-tenant counts kept by triggers (migration 013); after every kind of
  * write its figures must equal a fresh count over the base tables, for an admin, a reseller user (Pioneer Voice:
- * bluebird and cobalt) and a simple user (bluebird). The steps run in order on one demo installation.
+ * bluebird and cobalt), a reseller user of 124 tenants (every demo tenant but bluebird, and 120 without extensions)
+ * and a simple user (bluebird). The steps run in order on one demo installation.
  */
 let t: TestApp;
 let r: RoleTokens;
 let templateId: number;
+/** A reseller user of more tenants than the dashboard filters in SQL (dashboard.live.ts: LISTED_SCOPE). */
+let wide: { id: number; token: string };
 const PASSWORD = 'Dash!pass(7)';
 const BLUEBIRD = 'bluebird.example';
 const email = (ext: string) => `dash${ext}@${BLUEBIRD}`;
@@ -21,26 +24,61 @@ beforeAll(async () => {
   t = await startTestApp({ SEED_DEMO: 'true', CLOUD_ID: 'DASH1', PUBLIC_URL: 'https://portal.example.test' });
   r = await signInRoles(t, [await resellerIdByName(t, 'Pioneer Voice')]);
   templateId = (await t.db.kysely.selectFrom('email_templates').select('id').executeTakeFirstOrThrow()).id;
+  const now = Date.now();
+  const reseller = await t.db.kysely
+    .insertInto('resellers')
+    .values({ name: 'Wide Reach', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const extra = Array.from({ length: 120 }, (_, i) => `wide-${i}.example`);
+  await t.db.kysely
+    .insertInto('tenants')
+    .values(
+      extra.map((tid) => ({
+        tid,
+        tname: tid,
+        mobile_app_allowed: 0,
+        desktop_app_allowed: 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const all = [...extra, ...(await t.db.kysely.selectFrom('tenants').select('tid').execute()).map((x) => x.tid)];
+  await t.db.kysely
+    .insertInto('reseller_tenants')
+    .values(
+      [...new Set(all)]
+        .filter((tid) => tid !== BLUEBIRD)
+        .map((tenant_id) => ({ reseller_id: reseller.id, tenant_id, created_at: now })),
+    )
+    .execute();
+  const wideId = await createResellerUser(t.db, 'wide@example.test', 'wide-pass-1', [reseller.id]);
+  wide = { id: wideId, token: await t.login('wide@example.test', 'wide-pass-1') };
   // Room in the licences, so the steps below are not refused by a limit.
   await t.db.kysely.updateTable('licences').set({ vcx_mobile: 1000, vcx_desktop: 1000 }).execute();
 });
 afterAll(() => t.close());
 
-const pioneerTenants = async () =>
-  (
-    await t.db.kysely
-      .selectFrom('reseller_tenants as rt')
-      .innerJoin('reseller_user_links as l', 'l.reseller_id', 'rt.reseller_id')
-      .select('rt.tenant_id')
-      .where('l.reseller_user_id', '=', r.resellerUserId)
-      .execute()
-  ).map((x) => x.tenant_id);
+const tenantsOf = async (resellerUserId: number) => [
+  ...new Set(
+    (
+      await t.db.kysely
+        .selectFrom('reseller_tenants as rt')
+        .innerJoin('reseller_user_links as l', 'l.reseller_id', 'rt.reseller_id')
+        .select('rt.tenant_id')
+        .where('l.reseller_user_id', '=', resellerUserId)
+        .execute()
+    ).map((x) => x.tenant_id),
+  ),
+];
 
 /** Every figure of every caller equals a fresh count, and tenant_stats equals a fresh count tenant by tenant. */
 async function expectConsistent(step: string): Promise<void> {
   const callers: [string, string, 'all' | string[]][] = [
     ['admin', r.admin, 'all'],
-    ['reseller user', r.reseller, await pioneerTenants()],
+    ['reseller user', r.reseller, await tenantsOf(r.resellerUserId)],
+    ['reseller user of 124 tenants', wide.token, await tenantsOf(wide.id)],
     ['simple user', r.simple, [BLUEBIRD]],
   ];
   for (const [who, token, scope] of callers) {

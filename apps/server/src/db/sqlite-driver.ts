@@ -274,13 +274,14 @@ class PatientSqliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
-    const turn = turnIfLong();
-    if (turn) await turn;
     if (!this.#holdsWriter) {
       const read = this.driver.onReader<R>(sql, parameters);
       if (read) return read;
       await this.takeWriter();
     }
+    // Only the writer's work gives way: a request's reads (short) run at once, between a job's statements.
+    const turn = turnIfLong();
+    if (turn) await turn;
     return this.driver.onWriter<R>(sql, parameters);
   }
 

@@ -76,9 +76,10 @@ export function readerStatement(reader: SQLite.Database, sql: string): SQLite.St
 }
 
 /**
- * Database work that keeps the event loop for more than this in one turn gives it a turn: better-sqlite3 answers
- * synchronously, so a job's statements (a sync's upserts in its transaction) would otherwise run back to back in
- * promise callbacks, and no request, not even one the read connection could answer at once, would be read.
+ * Work on the writer that keeps the event loop for more than this in one turn gives it a turn: better-sqlite3
+ * answers synchronously, so a job's statements (a sync's upserts in its transaction) would otherwise run back to
+ * back in promise callbacks, and no request, not even one the read connection could answer at once, would be read.
+ * Reads on the reader never give way (a request's few reads then finish within the turn that received it).
  */
 const SLICE_MS = 5;
 // Kept at load: a test's fake timers must not stop the database.

@@ -30,7 +30,6 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
       sql<number>`coalesce(sum(provisioned), 0)`.as('provisioned'),
       sql<number>`coalesce(sum(reprovision_pending), 0)`.as('reprovision_pending'),
     ]);
-  const tenants = kysely.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n'));
   const allResellers = kysely.selectFrom('resellers').select((eb) => eb.fn.countAll<number>().as('n'));
   // Others count the resellers supervising one of their tenants.
   const supervising = scopeToCaller(
@@ -41,9 +40,8 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
   );
   const resellers = seesAllTenants(caller) ? allResellers : allResellers.where('id', 'in', supervising);
   const since = Date.now() - DAY;
-  const [s, t, r, licenceUse, live, failures] = await Promise.all([
+  const [s, r, licences, live, failures] = await Promise.all([
     scopeToCaller(deps.db.kysely, stats, caller, 'tenant_id').executeTakeFirstOrThrow(),
-    scopeToCaller(deps.db.kysely, tenants, caller, 'tid').executeTakeFirstOrThrow(),
     resellers.executeTakeFirstOrThrow(),
     fullestTenants(deps, caller),
     liveCounts(deps, caller, since),
@@ -51,12 +49,12 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
   ]);
   return {
     resellers: Number(r.n),
-    tenants: Number(t.n),
+    tenants: licences.tenants,
     extensions: Number(s.total),
     linked_extensions: Number(s.linked),
     mobile_enabled: Number(s.mobile),
     desktop_enabled: Number(s.desktop),
-    licence_use: licenceUse,
+    licence_use: licences.fullest,
     recent_failures: { ...failures, jobs: live.failedJobs },
     // Revoked apps (migration 010) are counted apart; they keep the step they had reached in the other counts.
     invitations: {
@@ -76,9 +74,13 @@ const fullness = (u: { used: number; limit: number }) => (u.limit > 0 ? u.used /
 
 /**
  * App licence use per tenant, counted as the licence check counts it (licence-limits.ts: every extension when
- * the tenant-level switch is on): one row per tenant in scope with its licence and counts; the fullest first.
+ * the tenant-level switch is on): one row per tenant in scope with its licence and counts; the fullest first. The
+ * rows are the tenants in scope, so their number is the dashboard's count of tenants.
  */
-async function fullestTenants(deps: Deps, scope: TenantScope): Promise<TenantLicenceUse[]> {
+async function fullestTenants(
+  deps: Deps,
+  scope: TenantScope,
+): Promise<{ tenants: number; fullest: TenantLicenceUse[] }> {
   const q = deps.db.kysely
     .selectFrom('tenants as t')
     .leftJoin('licences as l', 'l.tenant_id', 't.tid')
@@ -104,10 +106,11 @@ async function fullestTenants(deps: Deps, scope: TenantScope): Promise<TenantLic
     };
   });
   const score = (u: TenantLicenceUse) => Math.max(fullness(u.mobile), fullness(u.desktop));
-  return rows
+  const fullest = rows
     .filter((u) => u.mobile.used + u.desktop.used > 0)
     .sort((a, b) => score(b) - score(a) || a.tenant_name.localeCompare(b.tenant_name))
     .slice(0, LICENCE_ROWS);
+  return { tenants: rows.length, fullest };
 }
 
 /**

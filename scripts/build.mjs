@@ -119,6 +119,7 @@ export async function buildServer({ outdir = at('apps/server/dist') } = {}) {
     format: 'esm',
     target: 'node20.19',
     sourcemap: 'linked',
+    sourcesContent: false,
     keepNames: true,
     logLevel: 'warning',
     plugins: [bundleOwnPackages],
@@ -130,10 +131,16 @@ export async function buildServer({ outdir = at('apps/server/dist') } = {}) {
       entryPoints: [at('apps/server/src/server.ts')],
       outfile: path.join(outdir, 'server.js'),
     }),
+    // The log worker is split: it imports the one log store it writes to (SQLite or PostgreSQL) when it starts, so
+    // its thread loads only that store's driver (log-worker-thread.ts).
     esbuild.build({
       ...common,
       entryPoints: [at('apps/server/src/lib/logging/log-worker-thread.ts')],
-      outfile: path.join(outdir, 'log-worker.mjs'),
+      splitting: true,
+      outdir,
+      entryNames: 'log-worker',
+      chunkNames: 'log-worker-[name]-[hash]',
+      outExtension: { '.js': '.mjs' },
     }),
   ]);
 }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toLogRecord } from './log-record';
-import { openLogStore, type LogStoreTarget } from './open-log-store';
+import type { LogStore } from './log-store';
+import type { LogStoreTarget } from './open-log-store';
 
 /** Messages between the server's thread and the log worker (see log-worker-client.ts). */
 export type ToWorker = { type: 'lines'; id: number; lines: string[]; done?: SharedArrayBuffer } | { type: 'close' };
@@ -8,7 +9,13 @@ export type FromWorker = { type: 'stored'; id: number; stored: number; error?: s
 
 if (!parentPort) throw new Error('log-worker-thread runs as a worker thread');
 const port = parentPort;
-const store = openLogStore((workerData as { target: LogStoreTarget }).target);
+const target = (workerData as { target: LogStoreTarget }).target;
+// Only the store in use is loaded: a SQLite server's worker never loads the PostgreSQL driver (about 7 MB of memory
+// in this thread). scripts/build.mjs splits the bundle so that each stays its own file until imported here.
+const store: LogStore =
+  target.kind === 'postgres'
+    ? (await import('./pg-log-store')).openPgLogStore(target.url, target.schema)
+    : (await import('./sqlite-log-store')).openSqliteLogStore(target.file);
 
 // Batches are stored one after another, in the order they were logged.
 let chain: Promise<void> = Promise.resolve();

@@ -117,11 +117,20 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** `node --enable-source-maps <outdir>/server.js`, as `npm start` and the systemd unit run it. */
+/** The node flags the root package.json "start" script gives the server (`... && exec node <flags> dist/server.js`). */
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const m = pkg.scripts.start.match(/exec node ((?:--\S+ )*)dist\/server\.js$/);
+  if (!m) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return m[1]!.split(' ').filter(Boolean);
+}
+
+/** `node <flags> <outdir>/server.js` with the flags of `npm start` (the checkout's package.json). */
 export async function startServer(outdir: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.js')], {
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? startFlags();
+  const child = spawn(process.execPath, [...flags, path.join(outdir, 'server.js')], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

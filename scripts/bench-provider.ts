@@ -8,12 +8,13 @@
  *    (scripts/bench-provider-fill.ts). BENCH_KEEP=<dir> keeps the filled store (the SQLite file, or the PostgreSQL
  *    schema named in <dir>/bench-fill.json) and the next run with the same BENCH_KEEP reuses it.
  *    BENCH_SERVER_DIST=<dir> runs a server built before (`node scripts/build.mjs server --outdir=<dir>`, e.g. at an
- *    older commit for "before" figures) instead of building the checkout's.
+ *    older commit for "before" figures) instead of building the checkout's. The server gets the node flags of the
+ *    root package.json "start" script; BENCH_SERVER_FLAGS="--enable-source-maps ..." replaces them (that commit's).
  * 2. Against a fresh server process (the built server, `node dist/server.js`, as `npm start` runs it):
  *    its idle memory; p50/p95 of every admin screen's first calls (BENCH_RUNS each, sequential, random tenants);
- *    the throughput of getExtensions (page of 50, signed in) against /api/health's, with wrk, in the same run;
- *    the first sync of a new 1,000-extension tenant, with getExtensions timed while it runs; the import of 10,000 rows
- *    into a new tenant, with the server's peak memory during it.
+ *    the first sync of a new 1,000-extension tenant (5 of them), with getExtensions timed while it runs; the import
+ *    of 10,000 rows into a new tenant, with the server's peak memory during it; then the throughput of getExtensions
+ *    (page of 50, signed in) against /api/health's, with wrk, in the same run.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -217,18 +218,15 @@ async function main(): Promise<void> {
     const idle = { rss: s.rssMb(), pss: s.pssMb() };
     const token = await s.login();
     const pageP50 = await screens(s, token);
-    await throughput(s, token);
     const syncs = [];
     for (let k = 0; k < 5; k++) syncs.push(await syncOne(s, token, store.db, k));
     const during = syncs.flatMap((x) => x.during);
+    const syncMs = syncs.map((x) => x.ms);
     row(
       `sync of a new ${PER_TENANT}-extension tenant (first sync)`,
-      pct(
-        syncs.map((x) => x.ms),
-        0.5,
-      ).toFixed(0),
+      pct(syncMs, 0.5).toFixed(0),
       '',
-      '5 tenants, ms each: ' + syncs.map((x) => x.ms.toFixed(0)).join(', '),
+      `5 tenants, ms each: ${syncMs.map((x) => x.toFixed(0)).join(', ')}`,
     );
     row(
       'getExtensions page of 50 during that sync',
@@ -236,8 +234,10 @@ async function main(): Promise<void> {
       pct(during, 0.95).toFixed(1),
       `${during.length} calls (idle p50 ${pageP50.toFixed(1)} ms)`,
     );
+    // The import before the wrk runs: the memory those leave (a log backlog among others) is not the import's.
     const imp = await importRows(s, token);
     row(`import of ${IMPORT_ROWS} rows (call + job)`, imp.ms.toFixed(0), '', `call alone ${imp.callMs.toFixed(0)} ms`);
+    await throughput(s, token);
     row('server RSS idle after fill (MB)', idle.rss.toFixed(0), '', `PSS ${idle.pss.toFixed(0)} MB, 15 s after start`);
     row(
       `server RSS peak during the ${IMPORT_ROWS}-row import (MB)`,
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
       '',
       `sampled every 20 ms; ${imp.before.toFixed(0)} MB before it`,
     );
-    row('server RSS at the end (MB)', s.rssMb().toFixed(0), '', '');
+    row('server RSS after the wrk runs (MB)', s.rssMb().toFixed(0), '', '');
     console.log(
       `# ${store.label}, ${TENANTS} tenants x ${PER_TENANT} extensions (${fillNote}: platform tables ${sec.platform.toFixed(0)} s, ` +
         `tenants sync ${sec.tenantsSync.toFixed(1)} s, ${TENANTS} extensions syncs ${sec.extensionsSyncs.toFixed(0)} s, accounts ${sec.api.toFixed(0)} s)`,

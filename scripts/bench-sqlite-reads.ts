@@ -2,6 +2,7 @@
  * Reads during a job's writes on SQLite (issue #17 item 5). Run from the repository root:
  *   npx tsx scripts/bench-sqlite-reads.ts      # BENCH_TENANTS=1000, BENCH_PER_TENANT=1000, BENCH_SYNCS=10,
  *                                              # BENCH_CLIENTS=2, BENCH_IDLE_CALLS=300, BENCH_CACHE_CALLS=2000,
+ *                                              # BENCH_IMPORTS=3,
  *                                              # BENCH_TEMPLATE=/tmp/filled.sqlite (fill once, copy after)
  * Fills a SQLite database with BENCH_TENANTS x BENCH_PER_TENANT extensions (plain INSERTs), plus BENCH_SYNCS builtin
  * tenants of 1,000 extensions that the portal has not synced yet. A real server process (tsx) then answers:
@@ -9,7 +10,8 @@
  *       another, nothing else running; /api/health the same way;
  *   (b) the same getExtensions calls while the server syncs one of the 1,000-extension tenants (the job's run, from
  *       the call that starts it to jobStatus "done"), BENCH_SYNCS times;
- *   (c) in process (app.inject) on the same file after the server stopped: getExtensions with the statement cache
+ *   (c) the same during BENCH_IMPORTS imports of 10,000 rows (extensionsImport and its job), each into a new tenant;
+ *   (d) in process (app.inject) on the same file after the server stopped: getExtensions with the statement cache
  *       and without it (statementCacheSize 0), one call on each in turn: what reusing prepared statements saves a call.
  * Not a timed test; figures go to docs/benchmarks.md.
  */
@@ -30,6 +32,8 @@ const PER_TENANT = Number(process.env.BENCH_PER_TENANT ?? 1000);
 const SYNCS = Number(process.env.BENCH_SYNCS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
 const SYNC_SIZE = 1000;
+const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 3);
+const IMPORT_ROWS = 10_000;
 const IDLE_CALLS = Number(process.env.BENCH_IDLE_CALLS ?? 300);
 const CACHE_CALLS = Number(process.env.BENCH_CACHE_CALLS ?? 2000);
 
@@ -38,6 +42,22 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const fmt = (xs: number[]) =>
   `p50 ${pct(xs, 0.5).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${pct(xs, 1).toFixed(1)} ms (${xs.length} calls)`;
+
+/** Rows of an import file (the CSV headers) creating IMPORT_ROWS extensions in `tenant`. */
+const importRows = (tenant: string) =>
+  Array.from({ length: IMPORT_ROWS }, (_, i) => ({
+    Extension: String(1000 + i),
+    Domain: tenant,
+    'Site Name': 'Main',
+    'First Name': `First${i}`,
+    'Last Name': `Last${i}`,
+    Admin: 'false',
+    Email: `user${i}@${tenant}`,
+    Linked: 'false',
+    'Mobile App Allowed': 'false',
+    'Desktop App Allowed': 'false',
+    tenantid: tenant,
+  }));
 
 /** Plain INSERTs on the portal's tables, one transaction per 20 tenants. */
 function fill(file: string): void {
@@ -145,55 +165,66 @@ async function main(): Promise<void> {
     console.log(`(a) getExtensions (50), idle: ${fmt(idle)}`);
     console.log(`(a) /api/health, idle: ${fmt(health)}`);
 
-    // Calls run without a break through all the syncs; a call whose time overlaps a sync's (from the call that
-    // starts it to jobStatus "done") counts as "during", the others as "between".
-    const calls: { start: number; end: number }[] = [];
-    const syncs: { start: number; end: number }[] = [];
-    let syncing = true;
-    const load = clients(
-      async () => {
-        const start = performance.now();
-        const r = await post('getExtensions', page);
-        calls.push({ start, end: performance.now() });
-        return r;
-      },
-      () => syncing,
-    );
-    for (let s = 0; s < SYNCS; s++) {
-      await new Promise((r) => setTimeout(r, 300));
-      const start = performance.now();
-      const started = await post('getExtensions', { tenant_id: `sync${s}.example`, sync: true, limit: 1 });
-      const id = Number(started.res.headers.get('x-job-id'));
-      for (;;) {
-        const job = JSON.parse((await post('jobStatus', { id })).text) as { status: string };
-        if (job.status === 'done' || job.status === 'failed') break;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      syncs.push({ start, end: performance.now() });
-      const total = (await post('getExtensions', { tenant_id: `sync${s}.example`, limit: 1 })).res.headers;
-      console.log(
-        `(b) sync ${s + 1}: ${(performance.now() - start).toFixed(0)} ms (portal now has ${total.get('x-total-count')})`,
+    // Calls run without a break while the jobs run one after another; a call whose time overlaps a job's (from the
+    // call that starts it to jobStatus "done") counts as "during", the others as "between".
+    const during = async (label: string, jobs: (() => Promise<number>)[]) => {
+      const calls: { start: number; end: number }[] = [];
+      const runs: { start: number; end: number }[] = [];
+      let running = true;
+      const load = clients(
+        async () => {
+          const start = performance.now();
+          const r = await post('getExtensions', page);
+          calls.push({ start, end: performance.now() });
+          return r;
+        },
+        () => running,
       );
-    }
-    syncing = false;
-    await load;
-    const overlaps = (c: { start: number; end: number }) => syncs.some((s) => c.start < s.end && c.end > s.start);
-    const ms = (c: { start: number; end: number }) => c.end - c.start;
-    console.log(`(b) getExtensions (50) during ${SYNCS} syncs of ${SYNC_SIZE}: ${fmt(calls.filter(overlaps).map(ms))}`);
-    console.log(`(b) getExtensions (50) between the syncs: ${fmt(calls.filter((c) => !overlaps(c)).map(ms))}`);
-    const syncMs = syncs.reduce((n, s) => n + s.end - s.start, 0);
-    const answered = calls.filter((c) => syncs.some((s) => c.end > s.start && c.end < s.end)).length;
-    console.log(
-      `(b) calls answered while a sync ran: ${answered} in ${syncMs.toFixed(0)} ms of syncs (${((answered / syncMs) * 1000).toFixed(0)}/s); sync median ${pct(
-        syncs.map(ms),
-        0.5,
-      ).toFixed(0)} ms`,
+      for (const job of jobs) {
+        await new Promise((r) => setTimeout(r, 300));
+        const start = performance.now();
+        const id = await job();
+        for (;;) {
+          const status = JSON.parse((await post('jobStatus', { id })).text) as { status: string };
+          if (status.status === 'done' || status.status === 'failed') break;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        runs.push({ start, end: performance.now() });
+      }
+      running = false;
+      await load;
+      const overlaps = (c: { start: number; end: number }) => runs.some((s) => c.start < s.end && c.end > s.start);
+      const ms = (c: { start: number; end: number }) => c.end - c.start;
+      const runMs = runs.reduce((n, s) => n + s.end - s.start, 0);
+      const answered = calls.filter((c) => runs.some((s) => c.end > s.start && c.end < s.end)).length;
+      console.log(`(${label}) getExtensions (50) during them: ${fmt(calls.filter(overlaps).map(ms))}`);
+      console.log(`(${label}) getExtensions (50) between them: ${fmt(calls.filter((c) => !overlaps(c)).map(ms))}`);
+      console.log(
+        `(${label}) calls answered while one ran: ${answered} in ${runMs.toFixed(0)} ms (${((answered / runMs) * 1000).toFixed(0)}/s); each run (call to done): ${runs.map((r) => ms(r).toFixed(0)).join(', ')} ms`,
+      );
+    };
+    console.log(`(b) ${SYNCS} syncs of ${SYNC_SIZE} extensions (builtin platform), one after another`);
+    await during(
+      'b',
+      Array.from({ length: SYNCS }, (_, s) => async () => {
+        const started = await post('getExtensions', { tenant_id: `sync${s}.example`, sync: true, limit: 1 });
+        return Number(started.res.headers.get('x-job-id'));
+      }),
+    );
+    console.log(`(c) ${IMPORTS} imports of ${IMPORT_ROWS} rows (call + job), each into a new tenant`);
+    for (let i = 0; i < IMPORTS; i++) await post('createTenant', { tid: `import${i}.example`, tname: `Import ${i}` });
+    await during(
+      'c',
+      Array.from({ length: IMPORTS }, (_, i) => async () => {
+        const started = await post('extensionsImport', { rows: importRows(`import${i}.example`) });
+        return (JSON.parse(started.text) as { job_id: number }).job_id;
+      }),
     );
   } finally {
     await server.stop();
   }
 
-  // (c) the statement cache, in process
+  // (d) the statement cache, in process
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD, CLOUD_ID, LOG_LEVEL: 'silent' });
   const apps = [];
   for (const statementCacheSize of [500, 0]) {
@@ -236,18 +267,18 @@ async function main(): Promise<void> {
     }
   }
   for (const a of apps)
-    console.log(`(c) getExtensions (50) in process, statement cache ${a.statementCacheSize}: ${fmt(a.times)}`);
+    console.log(`(d) getExtensions (50) in process, statement cache ${a.statementCacheSize}: ${fmt(a.times)}`);
   for (const a of apps)
     console.log(
-      `(c) ... CPU time per call, statement cache ${a.statementCacheSize}: ${fmt(a.cpu).replace(/ \(.*/, '')}`,
+      `(d) ... CPU time per call, statement cache ${a.statementCacheSize}: ${fmt(a.cpu).replace(/ \(.*/, '')}`,
     );
   const [cached, uncached] = apps.map((a) => pct(a.times, 0.5));
   const [cachedCpu, uncachedCpu] = apps.map((a) => pct(a.cpu, 0.5));
   console.log(
-    `(c) CPU saved per call by the cache (p50): ${(uncachedCpu! - cachedCpu!).toFixed(2)} ms (${((1 - cachedCpu! / uncachedCpu!) * 100).toFixed(0)}%)`,
+    `(d) CPU saved per call by the cache (p50): ${(uncachedCpu! - cachedCpu!).toFixed(2)} ms (${((1 - cachedCpu! / uncachedCpu!) * 100).toFixed(0)}%)`,
   );
   console.log(
-    `(c) saved per call by the cache (p50): ${(uncached! - cached!).toFixed(2)} ms (${((1 - cached! / uncached!) * 100).toFixed(0)}%)`,
+    `(d) saved per call by the cache (p50): ${(uncached! - cached!).toFixed(2)} ms (${((1 - cached! / uncached!) * 100).toFixed(0)}%)`,
   );
   for (const a of apps) {
     await a.app.close();

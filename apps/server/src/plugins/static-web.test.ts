@@ -17,6 +17,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b.js.gz'), zlib.gzipSync(script));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite/manifest.json'), '{"src/main.tsx":{"file":"assets/app-1a2b.js"}}');
   t = await startTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -55,6 +57,9 @@ describe('the built web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // The build's manifest (a dot folder) is not published.
+    const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.body).not.toContain('src/main.tsx');
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');

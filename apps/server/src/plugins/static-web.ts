@@ -80,7 +80,9 @@ function loadWebFiles(root: string): Map<string, WebFile> {
   for (const name of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     const full = path.join(root, name);
     const stat = fs.statSync(full);
-    if (/\.(br|gz)$/.test(name) || !stat.isFile()) continue;
+    // Dot files and folders (the build's .vite/manifest.json) are not published, as @fastify/static did not.
+    const hidden = name.split(path.sep).some((part) => part.startsWith('.'));
+    if (hidden || /\.(br|gz)$/.test(name) || !stat.isFile()) continue;
     const br = read(`${full}.br`);
     const gzip = read(`${full}.gz`);
     files.set(`/${name.split(path.sep).join('/')}`, {

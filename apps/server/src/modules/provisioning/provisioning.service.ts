@@ -66,6 +66,8 @@ export async function provision(deps: Deps, map: KeyMap, req: ProvisionRequest):
       (await checkActivationSecret(deps, username, password)) ??
       (await checkAppCredentials(deps, username, password, req.ip, denied));
   } catch (err) {
+    // A check refused because the password queue is full (429 server_busy) was never made: nothing to record.
+    if (err instanceof AppError && err.code === 'server_busy') throw err;
     if (err instanceof AppError && err.code === 'too_many_attempts')
       await recordProvisioningOnce(deps, 'throttled', entry('throttled'));
     else await recordProvisioning(deps, entry('denied'));

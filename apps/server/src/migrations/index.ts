@@ -12,6 +12,7 @@ import { appActivation010 } from './010-app-activation';
 import { invitations011 } from './011-invitations';
 import { directoryLinphone012 } from './012-directory-linphone';
 import { tenantStats013 } from './013-tenant-stats';
+import { extensionsSort014 } from './014-extensions-sort';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -28,6 +29,7 @@ function all(db: Db): Record<string, Migration> {
     '011_invitations': invitations011(),
     '012_directory_linphone': directoryLinphone012(db.dialect),
     '013_tenant_stats': tenantStats013(db.dialect),
+    '014_extensions_sort': extensionsSort014(db.dialect),
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDashboard, staleTenantStats } from '../../../test/dashboard-fresh';
 import { type TestApp, createResellerUser, startTestApp } from '../../../test/harness';
 import { type RoleTokens, resellerIdByName, signInRoles } from '../../../test/roles';
-import { migrate } from '../../migrations';
+import { tenantStats013 } from '../../migrations/013-tenant-stats';
 
 /**
  * Issue #17 item 1: the dashboard reads per-tenant counts kept by triggers (migration 013); after every kind of
@@ -117,7 +117,7 @@ const csvRow = (tenant: string, ext: number, i: number) => ({
 describe('dashboard figures against a fresh count', () => {
   it('after the demo seed, and after the migration back-fills the counts of existing extensions', async () => {
     await expectConsistent('seeded');
-    // Undo migration 013 and run it again over the 545 demo extensions: the back-fill alone must count them.
+    // Undo migration 013 and run it again over the 545 demo extensions: its back-fill alone must count them.
     const q = t.db.kysely;
     if (t.db.dialect === 'postgres') {
       for (const op of ['insert', 'delete', 'update']) {
@@ -131,11 +131,8 @@ describe('dashboard figures against a fresh count', () => {
     for (const index of ['extensions_invite_mail', 'app_activations_revoked', 'mail_messages_status_created'])
       await q.schema.dropIndex(index).execute();
     await q.schema.createIndex('extensions_email').on('extensions').column('email').execute();
-    await q
-      .deleteFrom('kysely_migration' as never)
-      .where('name' as never, '=', '013_tenant_stats' as never)
-      .execute();
-    expect(await migrate(t.db)).toEqual(['013_tenant_stats']);
+    // The migration itself (not the migrator: later migrations have run since), as at an upgrade.
+    await tenantStats013(t.db.dialect).up(q);
     expect(
       Number(
         (

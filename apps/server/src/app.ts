@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@provisio/contract';
 import type { Deps } from './deps';
 import { JobQueue } from './lib/jobs';
@@ -42,6 +42,7 @@ import { directoryRoutes } from './modules/directory/directory.routes';
 import { linphoneRoutes } from './modules/linphone/linphone.routes';
 import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
 import { refusalLogging } from './lib/logging/refusal-logging';
+import { replySerializerCompiler } from './lib/reply-serializer';
 
 /** The API modules, each mounted under /api/v1. Later features add a line here. */
 const API_MODULES = [
@@ -108,7 +109,8 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Lists are written from their compiled JSON schema, everything else through zod (lib/reply-serializer.ts).
+  app.setSerializerCompiler(replySerializerCompiler);
   app.decorate('deps', deps);
   // Only a connector this app made is closed with it (a test may pass one in and keep it).
   if (!base.connector) app.addHook('onClose', async () => deps.connector.close?.());

@@ -75,7 +75,9 @@ export async function listTenantExtensions(
     // Unfiltered, the total is the tenant's count kept by migration 013's triggers (no count of every row).
     ...(params.lifecycle === undefined ? { total: () => tenantExtensionCount(db, tenantId) } : {}),
   });
-  return { rows: rows.map(readExtension), total };
+  // The rows are this query's own objects: flags become booleans in place (readExtension would copy every row).
+  for (const row of rows as Record<string, unknown>[]) for (const f of EXTENSION_FLAGS) row[f] = row[f] === 1;
+  return { rows: rows as unknown as (ExtensionRow & StoredLifecycle)[], total };
 }
 
 /** The number of a tenant's extensions: its tenant_stats row, written in the same transaction as every change. */

@@ -108,6 +108,8 @@ export function buildServer(): { outdir: string; remove(): void } {
 
 export interface Server {
   base: string;
+  /** The node flags it runs with. */
+  flags: string[];
   child: ChildProcess;
   call<T = unknown>(name: string, body: unknown, token?: string): Promise<{ json: T; headers: Headers; ms: number }>;
   login(): Promise<string>;
@@ -183,6 +185,7 @@ export async function startServer(outdir: string, env: Record<string, string>): 
     1024;
   return {
     base,
+    flags,
     child,
     call,
     async login() {

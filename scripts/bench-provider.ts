@@ -258,7 +258,7 @@ async function main(): Promise<void> {
         `tenants sync ${sec.tenantsSync.toFixed(1)} s, ${TENANTS} extensions syncs ${sec.extensionsSyncs.toFixed(0)} s, accounts ${sec.api.toFixed(0)} s)`,
     );
     console.log(
-      `# Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ${new Date().toISOString()}`,
+      `# server: node ${s.flags.join(' ')} ${path.relative(process.cwd(), build.outdir)}/server.js; Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ${new Date().toISOString()}`,
     );
     console.log(
       [

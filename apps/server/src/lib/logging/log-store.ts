@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import { type Generated, type Kysely, sql } from 'kysely';
 import type { LogRecord } from './log-record';
 
 export interface LogsTable extends LogRecord {
@@ -43,3 +43,16 @@ export const LOG_COLUMNS = [
   'job_id',
   'line',
 ] as const satisfies readonly (keyof LogRecord)[];
+
+/**
+ * Error and fatal lines since a time (the dashboard's figure). The levels are literals, not parameters, so SQLite
+ * uses the partial index logs_errors_ts (a partial index serves only a query naming its own WHERE terms); PostgreSQL
+ * uses logs_level_ts. Without it the count read every line of the last 24 hours (80 ms after a busy day, issue #17).
+ */
+export function recentErrorLines(kysely: Kysely<LogDatabase>, since: number) {
+  return kysely
+    .selectFrom('logs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ts', '>=', since)
+    .where(sql<boolean>`level in ('error', 'fatal')`);
+}

@@ -29,6 +29,9 @@ CREATE TABLE IF NOT EXISTS logs (
 CREATE INDEX IF NOT EXISTS logs_ts ON logs (ts);
 CREATE INDEX IF NOT EXISTS logs_req_id ON logs (req_id) WHERE req_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS logs_job_id ON logs (job_id) WHERE job_id IS NOT NULL;
+-- The dashboard's count of recent error lines (issue #17): only error and fatal lines enter it, so an info line's
+-- insert does not pay for it; the query must name the same literal levels (recentErrorLines in log-store.ts).
+CREATE INDEX IF NOT EXISTS logs_errors_ts ON logs (ts) WHERE level IN ('error', 'fatal');
 `;
 
 /** The embedded store when the portal runs on SQLite: `<DATA_DIR>/logs.sqlite`, apart from the portal's data. */

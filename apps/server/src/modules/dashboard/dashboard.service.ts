@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import type { Caller } from '../../lib/caller';
 import { type TenantScope, scopeToCaller, seesAllTenants } from '../tenants/tenant-scope';
 import { readTenant } from '../tenants/tenants.repository';
+import { recentErrorLines } from '../../lib/logging/log-store';
 import { liveCounts } from './dashboard.live';
 
 const DAY = 86_400_000;
@@ -126,14 +127,7 @@ async function recentFailures(deps: Deps, caller: Caller, since: number): Promis
     .where('status', '=', 'failed')
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
-  const logs = deps.logStore
-    ? deps.logStore.kysely
-        .selectFrom('logs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ts', '>=', since)
-        .where('level', 'in', ['error', 'fatal'])
-        .executeTakeFirstOrThrow()
-    : null;
+  const logs = deps.logStore ? recentErrorLines(deps.logStore.kysely, since).executeTakeFirstOrThrow() : null;
   const [m, l] = await Promise.all([mail, logs?.catch(() => null) ?? null]);
   return { since, mail: Number(m.n), log_errors: l ? Number(l.n) : null };
 }

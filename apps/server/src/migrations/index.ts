@@ -13,6 +13,7 @@ import { invitations011 } from './011-invitations';
 import { directoryLinphone012 } from './012-directory-linphone';
 import { tenantStats013 } from './013-tenant-stats';
 import { extensionsSort014 } from './014-extensions-sort';
+import { directoryDeleteStatement015 } from './015-directory-delete-statement';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ function all(db: Db): Record<string, Migration> {
     '012_directory_linphone': directoryLinphone012(db.dialect),
     '013_tenant_stats': tenantStats013(db.dialect),
     '014_extensions_sort': extensionsSort014(db.dialect),
+    '015_directory_delete_statement': directoryDeleteStatement015(db.dialect),
   };
 }
 

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
+import { npmStartFlags } from '../apps/server/src/reliability/server-process';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.join(REPO, 'apps/server');
@@ -120,18 +121,11 @@ export interface Server {
 }
 
 /** The node flags the root package.json "start" script gives the server (`... && exec node <flags> dist/server.js`). */
-function startFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const m = pkg.scripts.start.match(/exec node ((?:--\S+ )*)dist\/server\.js$/);
-  if (!m) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return m[1]!.split(' ').filter(Boolean);
-}
-
 /** `node <flags> <outdir>/server.js` with the flags of `npm start` (the checkout's package.json). */
 export async function startServer(outdir: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? startFlags();
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? npmStartFlags(REPO);
   const child = spawn(process.execPath, [...flags, path.join(outdir, 'server.js')], {
     cwd: SERVER_DIR,
     env: {

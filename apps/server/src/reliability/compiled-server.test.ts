@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
-import { ADMIN_PASSWORD, CLOUD_ID, type Store, freePort, freshStore, until } from './server-process';
+import { ADMIN_PASSWORD, CLOUD_ID, type Store, freePort, freshStore, serverBaseEnv, until } from './server-process';
 
 /**
  * The server as production runs it: built to JavaScript by scripts/build.mjs (into a folder of its own beside
@@ -32,13 +32,8 @@ async function startCompiled(env: Record<string, string>): Promise<Compiled> {
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'server.js')], {
     cwd: SERVER_DIR,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      ...serverBaseEnv(port),
       SEED_DEMO: 'false',
-      ADMIN_PASSWORD,
-      CLOUD_ID,
       LOG_LEVEL: 'info',
       PUBLIC_URL: 'https://portal.example.test',
       SIM_ACTIVE_CALLS: '0',

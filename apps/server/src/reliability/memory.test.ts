@@ -3,7 +3,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, CLOUD_ID, type Store, freePort, freshStore, until } from './server-process';
+import {
+  ADMIN_PASSWORD,
+  CLOUD_ID,
+  type Store,
+  freePort,
+  freshStore,
+  npmStartFlags,
+  serverBaseEnv,
+  until,
+} from './server-process';
 
 /**
  * Memory of one server as `npm start` runs it (issue #17): built by scripts/build.mjs (into a folder of its own, as
@@ -19,13 +28,6 @@ const IMPORT_MAX_MB = 250;
 const TENANT = 'memory.example';
 
 /** The node flags `npm start` gives the server: `... && exec node <flags> dist/server.js`. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const m = pkg.scripts.start.match(/exec node ((?:--\S+ )*)dist\/server\.js$/);
-  if (!m) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return m[1]!.split(' ').filter(Boolean);
-}
-
 /** Resident memory of the process, all its threads, in MB. */
 function rssMb(pid: number): number {
   const kb = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1];
@@ -67,15 +69,10 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   startedAt = Date.now();
-  child = spawn(process.execPath, [...startFlags(), path.join(OUT, 'server.js')], {
+  child = spawn(process.execPath, [...npmStartFlags(), path.join(OUT, 'server.js')], {
     cwd: SERVER_DIR,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD,
-      CLOUD_ID,
+      ...serverBaseEnv(port),
       PUBLIC_URL: 'https://portal.example.test',
       ...store.env,
     },

@@ -20,6 +20,26 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The node flags of `npm start` (the root package.json), so a spawned built server runs as `npm start` runs it. */
+export function npmStartFlags(repo = REPO): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const m = pkg.scripts.start.match(/exec node ((?:--\S+ )*)dist\/server\.js$/);
+  if (!m) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return m[1]!.split(' ').filter(Boolean);
+}
+
+/** What every spawned test server gets: a clean environment on loopback, the test admin password and cloud id. */
+export function serverBaseEnv(port: number): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD,
+    CLOUD_ID,
+  };
+}
+
 /** Where spawned servers keep their data: a temp dir (SQLite), or a fresh schema of TEST_DATABASE_URL. */
 export interface Store {
   env: Record<string, string>;
@@ -89,13 +109,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_TS], {
     cwd: REPO,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      ...serverBaseEnv(port),
       SEED_DEMO: 'false',
-      ADMIN_PASSWORD,
-      CLOUD_ID,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(os.tmpdir(), 'provisio-no-web'),
       PUBLIC_URL: 'https://portal.example.test',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './env-file';
 import { PLATFORMS } from './platform/platforms';
 
 const bool = z
@@ -153,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, webDist, provisioningKeyMap, corsOrigins };
+  // A relative DATA_DIR is taken from the repository's root (where `.env` is), whatever directory the server starts in.
+  return { ...c, dataDir: path.resolve(REPO_ROOT, c.DATA_DIR), publicUrl, webDist, provisioningKeyMap, corsOrigins };
 }

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { REPO_ROOT, withEnvFile } from './env-file';
 import { openDatabase } from './db/database';
 import { createLogging, logStoreTarget, storeCrashes } from './lib/logging';
 import { Mailer } from './lib/mailer';
@@ -8,8 +11,32 @@ import { migrate } from './migrations';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping';
 import { seedOnFirstStart } from './seed/seed';
 
+/** The environment completed by `.env` (env-file.ts); a missing or unreadable ENV_FILE stops the start as bad config. */
+function readEnv(): ReturnType<typeof withEnvFile> {
+  try {
+    return withEnvFile(process.env);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/**
+ * Before issue #20 the default DATA_DIR was taken from the directory `npm start` runs the server in (apps/server);
+ * it is now the repository's root. A database left at the old place is named in the log instead of silently ignored.
+ */
+function warnOfOldDataDir(config: Config, env: Record<string, string | undefined>, log: FastifyBaseLogger): void {
+  if (env.DATA_DIR || config.DATABASE_URL) return;
+  const old = path.join(REPO_ROOT, 'apps/server/data/provisio.sqlite');
+  if (fs.existsSync(old) && !fs.existsSync(path.join(config.dataDir, 'provisio.sqlite')))
+    log.warn(
+      { old, dataDir: config.dataDir },
+      'a database from an earlier version is in apps/server/data: move that directory to the DATA_DIR named here, or set DATA_DIR=apps/server/data, to keep its data',
+    );
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const envFile = readEnv();
+  const config = loadConfig(envFile.env);
   const db = openDatabase(
     config.DATABASE_URL
       ? { databaseUrl: config.DATABASE_URL }
@@ -28,6 +55,8 @@ async function main(): Promise<void> {
   const deps = { config, db, mailer, logStore: logging.store };
   const app = await buildApp(deps, log);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (envFile.file) app.log.info({ file: envFile.file }, 'settings read from the env file');
+  warnOfOldDataDir(config, envFile.env, app.log);
   await seedOnFirstStart(db, config, app.log);
   deps.mailer.start();
   app.deps.jobs.start();

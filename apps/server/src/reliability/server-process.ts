@@ -37,6 +37,8 @@ export function serverBaseEnv(port: number): Record<string, string> {
     HOST: '127.0.0.1',
     ADMIN_PASSWORD,
     CLOUD_ID,
+    // A developer's .env at the repository's root must not change what the tests run against.
+    ENV_FILE: 'none',
   };
 }
 

@@ -4,9 +4,15 @@ import type { Db } from '../src/db/database';
 /**
  * The dashboard's figures counted afresh from the base tables (extensions, tenants, licences, mail, jobs, app
  * activations), never from tenant_stats: what dashboardSummary must equal after any write. `scope` is the tenant
- * ids the caller sees, or 'all' for an admin. `since` and `log_errors` are left to the caller.
+ * ids the caller sees, or 'all' for an admin. `since` and `log_errors` are left to the caller. A reseller user
+ * (`resellerUserId`) counts the resellers they belong to; a simple user, those supervising their tenant.
  */
-export async function freshDashboard(db: Db, scope: 'all' | string[], since: number): Promise<DashboardReply> {
+export async function freshDashboard(
+  db: Db,
+  scope: 'all' | string[],
+  since: number,
+  resellerUserId?: number,
+): Promise<DashboardReply> {
   const q = db.kysely;
   const inScope = (tenant: string) => scope === 'all' || scope.includes(tenant);
   const ext = (
@@ -40,10 +46,13 @@ export async function freshDashboard(db: Db, scope: 'all' | string[], since: num
   const tenants = (await q.selectFrom('tenants').selectAll().execute()).filter((t) => inScope(t.tid));
   const licences = new Map((await q.selectFrom('licences').selectAll().execute()).map((l) => [l.tenant_id, l]));
   const links = await q.selectFrom('reseller_tenants').select(['reseller_id', 'tenant_id']).execute();
+  const ownLinks = await q.selectFrom('reseller_user_links').select(['reseller_id', 'reseller_user_id']).execute();
   const resellers =
     scope === 'all'
       ? (await q.selectFrom('resellers').select('id').execute()).length
-      : new Set(links.filter((l) => inScope(l.tenant_id)).map((l) => l.reseller_id)).size;
+      : resellerUserId !== undefined
+        ? new Set(ownLinks.filter((l) => l.reseller_user_id === resellerUserId).map((l) => l.reseller_id)).size
+        : new Set(links.filter((l) => inScope(l.tenant_id)).map((l) => l.reseller_id)).size;
   const jobs = (
     await q
       .selectFrom('jobs')

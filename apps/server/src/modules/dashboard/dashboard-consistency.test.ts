@@ -75,17 +75,17 @@ const tenantsOf = async (resellerUserId: number) => [
 
 /** Every figure of every caller equals a fresh count, and tenant_stats equals a fresh count tenant by tenant. */
 async function expectConsistent(step: string): Promise<void> {
-  const callers: [string, string, 'all' | string[]][] = [
+  const callers: [string, string, 'all' | string[], number?][] = [
     ['admin', r.admin, 'all'],
-    ['reseller user', r.reseller, await tenantsOf(r.resellerUserId)],
-    ['reseller user of 124 tenants', wide.token, await tenantsOf(wide.id)],
+    ['reseller user', r.reseller, await tenantsOf(r.resellerUserId), r.resellerUserId],
+    ['reseller user of 124 tenants', wide.token, await tenantsOf(wide.id), wide.id],
     ['simple user', r.simple, [BLUEBIRD]],
   ];
-  for (const [who, token, scope] of callers) {
+  for (const [who, token, scope, resellerUserId] of callers) {
     const res = await t.call('dashboardSummary', {}, { token });
     expect(res.statusCode, res.body).toBe(200);
     const got = res.json();
-    const want = await freshDashboard(t.db, scope, got.recent_failures.since);
+    const want = await freshDashboard(t.db, scope, got.recent_failures.since, resellerUserId);
     expect({ ...got, recent_failures: { ...got.recent_failures, log_errors: null } }, `${step}: ${who}`).toEqual(want);
   }
   expect(await staleTenantStats(t.db), step).toEqual([]);

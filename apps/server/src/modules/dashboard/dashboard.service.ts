@@ -32,14 +32,26 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
       sql<number>`coalesce(sum(reprovision_pending), 0)`.as('reprovision_pending'),
     ]);
   const allResellers = kysely.selectFrom('resellers').select((eb) => eb.fn.countAll<number>().as('n'));
-  // Others count the resellers supervising one of their tenants.
-  const supervising = scopeToCaller(
-    deps.db.kysely,
-    kysely.selectFrom('reseller_tenants').select('reseller_id'),
-    caller,
-    'tenant_id',
-  );
-  const resellers = seesAllTenants(caller) ? allResellers : allResellers.where('id', 'in', supervising);
+  // A reseller user counts the resellers they belong to (not every reseller supervising one of their tenants: that
+  // would reveal other resellers, issue #20); a simple user, the resellers supervising their company.
+  const resellers = seesAllTenants(caller)
+    ? allResellers
+    : caller.kind === 'reseller_user'
+      ? allResellers.where(
+          'id',
+          'in',
+          kysely.selectFrom('reseller_user_links').select('reseller_id').where('reseller_user_id', '=', caller.id),
+        )
+      : allResellers.where(
+          'id',
+          'in',
+          scopeToCaller(
+            deps.db.kysely,
+            kysely.selectFrom('reseller_tenants').select('reseller_id'),
+            caller,
+            'tenant_id',
+          ),
+        );
   const since = Date.now() - DAY;
   const [s, r, licences, live, failures] = await Promise.all([
     scopeToCaller(deps.db.kysely, stats, caller, 'tenant_id').executeTakeFirstOrThrow(),

@@ -37,6 +37,23 @@ describe('dashboardSummary', () => {
       resellers: 1,
     });
 
+    // A reseller user counts their own resellers only, though another reseller also supervises one of their tenants
+    // (issue #20: "Resellers: 2" revealed that the other exists).
+    const now = Date.now();
+    const other = await t.db.kysely
+      .insertInto('resellers')
+      .values({ name: 'Other Wholesale', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('reseller_tenants')
+      .values({ reseller_id: other.id, tenant_id: 'acme.example', created_at: now })
+      .execute();
+    expect(await summary(await t.login('atlantic@example.test', 'atl-pass-1'))).toMatchObject({
+      tenants: 2,
+      resellers: 1,
+    });
+
     await createUser(t.db, { username: 'no-company', password: 'nc-pass-1' });
     expect(await summary(await t.login('no-company', 'nc-pass-1'))).toMatchObject({ tenants: 0, extensions: 0 });
   });

@@ -22,7 +22,7 @@ export type OptionSetName =
   | 'opusBand';
 
 export type ProfileFieldSpec =
-  | { kind: 'text'; section: ProfileSection; max: number; email?: true }
+  | { kind: 'text'; section: ProfileSection; max: number; email?: true; ip?: true }
   | { kind: 'flag'; section: ProfileSection }
   /** Digits only; `chars` is the spec's input limit, min/max the allowed range; `tooLong` a message of its own. */
   | { kind: 'number'; section: ProfileSection; min: number; max: number; chars: number; tooLong?: MessageKey }
@@ -80,7 +80,9 @@ export const PROFILE_FIELDS = {
   stunusername: text('network', 100),
   stunpassword: text('network', 100),
   ignoresymmetricnat: flag('network'),
-  contactip: text('network', 10),
+  // The spec caps it at 10 characters, which rules out most IPv4 and every IPv6 address (docs/spec-deviations.md):
+  // an IPv4 or IPv6 address, at most 45 characters (the longest IPv6 text form).
+  contactip: { kind: 'text', section: 'network', max: 45, ip: true },
   forcedcontact: text('network', 255),
   keepalive: flag('network'),
   keepaliveperiod: num('network', 5, 999, 3),

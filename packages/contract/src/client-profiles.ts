@@ -30,9 +30,16 @@ export function settingSchema(spec: ProfileFieldSpec): z.ZodType<string, unknown
   switch (spec.kind) {
     case 'text': {
       const base = z.string().trim().max(spec.max);
-      return spec.email
-        ? base.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'emailInvalid' })
-        : base;
+      if (spec.email) return base.refine((v) => v === '' || z.email().safeParse(v).success, { error: 'emailInvalid' });
+      if (spec.ip)
+        return z
+          .string()
+          .trim()
+          .max(spec.max, { abort: true })
+          .refine((v) => v === '' || z.ipv4().safeParse(v).success || z.ipv6().safeParse(v).success, {
+            error: 'ipInvalid',
+          });
+      return base;
     }
     case 'flag':
       return z.preprocess(toFlag, z.enum(['', '1', '0'], { error: 'flagInvalid' }));

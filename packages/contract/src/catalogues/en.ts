@@ -67,6 +67,7 @@ export const en = {
   resellerAlreadyLinked: 'The user is already part of this reseller.',
   starFieldsRequired: 'Fields with * are mandatory!',
   emailInvalid: 'Please enter a valid email address.',
+  ipInvalid: 'Please enter an IPv4 or IPv6 address.',
   usernameInvalid: 'A username may contain only letters, digits and . _ @ -',
   resellerUserPasswordRequired: 'Password is mandatory to add reseller user!',
   userPasswordRequired: 'Password is mandatory to add user!',

@@ -63,6 +63,7 @@ export const es: Catalogue = {
   resellerAlreadyLinked: 'El usuario ya forma parte de este revendedor.',
   starFieldsRequired: '¡Los campos con * son obligatorios!',
   emailInvalid: 'Introduzca una dirección de correo válida.',
+  ipInvalid: 'Introduzca una dirección IPv4 o IPv6.',
   usernameInvalid: 'El nombre de usuario solo puede contener letras, cifras y . _ @ -',
   resellerUserPasswordRequired: '¡La contraseña es obligatoria para añadir un usuario de revendedor!',
   userPasswordRequired: '¡La contraseña es obligatoria para añadir un usuario!',

@@ -63,6 +63,7 @@ export const fr: Catalogue = {
   resellerAlreadyLinked: "L'utilisateur fait déjà partie de ce revendeur.",
   starFieldsRequired: 'Les champs marqués * sont obligatoires !',
   emailInvalid: 'Veuillez saisir une adresse e-mail valide.',
+  ipInvalid: 'Veuillez saisir une adresse IPv4 ou IPv6.',
   usernameInvalid: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et . _ @ -",
   resellerUserPasswordRequired: 'Le mot de passe est obligatoire pour ajouter un utilisateur revendeur !',
   userPasswordRequired: 'Le mot de passe est obligatoire pour ajouter un utilisateur !',

@@ -63,6 +63,7 @@ export const pt: Catalogue = {
   resellerAlreadyLinked: 'O usuário já faz parte deste revendedor.',
   starFieldsRequired: 'Os campos com * são obrigatórios!',
   emailInvalid: 'Informe um endereço de e-mail válido.',
+  ipInvalid: 'Informe um endereço IPv4 ou IPv6.',
   usernameInvalid: 'O nome de usuário só pode conter letras, dígitos e . _ @ -',
   resellerUserPasswordRequired: 'A senha é obrigatória para adicionar um usuário de revendedor!',
   userPasswordRequired: 'A senha é obrigatória para adicionar um usuário!',

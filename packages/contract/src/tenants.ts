@@ -33,7 +33,12 @@ export const TENANT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 
 /** createTenant (admin; only when the platform can create tenants, e.g. the builtin connector). */
 export const CreateTenantBody = z.strictObject({
-  tid: z.string().trim().regex(TENANT_ID_PATTERN, { error: 'tenantIdInvalid' }),
+  // Empty is "required" (issue #20: it said "letters, digits..."), then the pattern.
+  tid: z
+    .string({ error: 'starFieldsRequired' })
+    .trim()
+    .min(1, { error: 'starFieldsRequired', abort: true })
+    .regex(TENANT_ID_PATTERN, { error: 'tenantIdInvalid' }),
   tname: z
     .string({ error: 'starFieldsRequired' })
     .trim()

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMessage } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
 import { type RoleTokens, resellerIdByName, signInRoles } from '../../../test/roles';
 
@@ -361,7 +362,14 @@ describe('builtin platform writes and sync', () => {
     expect(
       (await t.call('createTenant', { tid: 'zeta.example', tname: 'Zeta' }, { token: r.reseller })).statusCode,
     ).toBe(403);
-    expect((await t.call('createTenant', { tid: 'bad tid', tname: 'Zeta' }, { token: r.admin })).statusCode).toBe(400);
+    const bad = await t.call('createTenant', { tid: 'bad tid', tname: 'Zeta' }, { token: r.admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/letters, digits/);
+    // An empty tenant id is "required", in the caller's language (issue #20).
+    const empty = await t.call('createTenant', { tid: '  ', tname: 'Zeta' }, { token: r.admin, lang: 'es' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).not.toMatch(/letras|letters/);
+    expect(empty.json().error.message).toBe(formatMessage('es', 'starFieldsRequired'));
     expect((await t.call('createTenant', { tid: 'zeta.example', tname: 'Zeta' }, { token: r.admin })).statusCode).toBe(
       200,
     );

@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'call_monitor',
   'client_profile',
   'blf_keys',
+  'system_setting',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

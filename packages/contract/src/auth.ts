@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { call } from './call';
 import { LIMITS, OkReply, Role } from './common';
 import { StrongResetPasswordBody } from './reseller-users';
+import { TwoFactorLoginStep } from './two-factor';
 
 export const AdminLoginBody = z.strictObject({
   cloud_id: z.string().trim().min(1).max(40),
   user: z.string().trim().min(1).max(LIMITS.emailMax),
   password: z.string().min(1).max(1024),
+  /** Issue #18: a "remember this browser" token of verifyTwoFactor, which skips the second step until it expires. */
+  two_factor_remember: z.string().max(200).optional(),
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 
@@ -15,8 +18,10 @@ export const AdminLoginReply = z.object({
   id: z.number(),
   user_type: Role,
   username: z.string(),
-  Token: z.string(),
+  /** Absent only when two_factor is present: the session comes from the second step (issue #18). */
+  Token: z.string().optional(),
   url: z.string().nullable(),
+  two_factor: TwoFactorLoginStep.optional(),
 });
 export type AdminLoginReply = z.infer<typeof AdminLoginReply>;
 

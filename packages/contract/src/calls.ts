@@ -25,6 +25,7 @@ import { resellerUsersCalls } from './reseller-users';
 import { resellersCalls } from './resellers';
 import { templatesCalls } from './templates';
 import { tenantsCalls } from './tenants';
+import { twoFactorCalls } from './two-factor';
 import { usersCalls } from './users';
 
 /**
@@ -60,5 +61,6 @@ export const CALLS = {
   ...systemCalls,
   ...templatesCalls,
   ...tenantsCalls,
+  ...twoFactorCalls,
   ...usersCalls,
 } satisfies Record<string, Call>;

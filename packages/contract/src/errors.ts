@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   malformed_json: 400,
   wrong_password: 400,
+  /** A second-factor code that is wrong or used, where a 401 would end the caller's session (issue #18). */
+  wrong_code: 400,
   reset_link_invalid: 400,
   reset_link_used: 400,
   reset_link_expired: 400,

@@ -31,3 +31,4 @@ export * from './provisioning';
 export * from './app-activation';
 export * from './directory';
 export * from './linphone';
+export * from './two-factor';

@@ -44,10 +44,18 @@ import type {
   JobEffectsTable,
   ServerSecretsTable,
 } from './schema-system';
+import type {
+  TwoFactorTable,
+  TwoFactorRecoveryCodesTable,
+  TwoFactorChallengesTable,
+  TwoFactorRememberedTable,
+  SystemSettingsTable,
+} from './schema-two-factor';
 
 export type * from './schema-accounts';
 export type * from './schema-telephony';
 export type * from './schema-system';
+export type * from './schema-two-factor';
 
 export interface Database {
   users: UsersTable;
@@ -85,6 +93,11 @@ export interface Database {
   directory_changes: DirectoryChangesTable;
   linphone_links: LinphoneLinksTable;
   tenant_stats: TenantStatsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_remembered: TwoFactorRememberedTable;
+  system_settings: SystemSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

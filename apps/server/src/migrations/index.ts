@@ -14,6 +14,7 @@ import { directoryLinphone012 } from './012-directory-linphone';
 import { tenantStats013 } from './013-tenant-stats';
 import { extensionsSort014 } from './014-extensions-sort';
 import { directoryDeleteStatement015 } from './015-directory-delete-statement';
+import { twoFactor016 } from './016-two-factor';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -32,6 +33,7 @@ function all(db: Db): Record<string, Migration> {
     '013_tenant_stats': tenantStats013(db.dialect),
     '014_extensions_sort': extensionsSort014(db.dialect),
     '015_directory_delete_statement': directoryDeleteStatement015(db.dialect),
+    '016_two_factor': twoFactor016(db.dialect),
   };
 }
 

@@ -229,6 +229,20 @@ export const en = {
   activationRotated: 'A new activation QR code was issued. The previous one stops working in {{minutes}} minutes.',
   activationRotatedMailed:
     'A new activation QR code was emailed to {{email}}. The previous one stops working in {{minutes}} minutes.',
+  // two-factor sign-in (issue #18)
+  twoFactorCodeMalformed: 'Enter the 6-digit code from your authenticator app.',
+  twoFactorRecoveryMalformed: 'A recovery code has 12 letters and digits, such as ABCD-EFGH-JK23.',
+  twoFactorCodeRequired: 'Enter either a code from your authenticator app or a recovery code.',
+  twoFactorProofRequired: 'Enter your password or a code from your authenticator app.',
+  twoFactorCodeWrong: 'This code is not valid. Check your authenticator app and try again.',
+  twoFactorCodeUsed: 'This code was already used. Please wait for the next one.',
+  twoFactorChallengeInvalid: 'Your sign-in has expired. Please enter your username and password again.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on for this account.',
+  twoFactorSetupMissing: 'No new secret is waiting for confirmation. Please start the set-up again.',
+  twoFactorNotOn: 'Two-factor sign-in is not on for this account.',
+  twoFactorTurnedOff: 'Two-factor sign-in is off.',
+  twoFactorResetDone: "The account's second factor was removed and its sessions ended.",
+  twoFactorPolicySaved: 'The two-factor sign-in policy was saved.',
 } as const;
 
 export type MessageKey = keyof typeof en;

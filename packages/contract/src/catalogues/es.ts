@@ -229,4 +229,18 @@ export const es: Catalogue = {
     'Se emitió un nuevo código QR de activación. El anterior deja de funcionar dentro de {{minutes}} minutos.',
   activationRotatedMailed:
     'Se envió un nuevo código QR de activación a {{email}}. El anterior deja de funcionar dentro de {{minutes}} minutos.',
+  // two-factor sign-in (issue #18)
+  twoFactorCodeMalformed: 'Introduzca el código de 6 dígitos de su aplicación de autenticación.',
+  twoFactorRecoveryMalformed: 'Un código de recuperación tiene 12 letras y dígitos, como ABCD-EFGH-JK23.',
+  twoFactorCodeRequired: 'Introduzca un código de su aplicación de autenticación o un código de recuperación.',
+  twoFactorProofRequired: 'Introduzca su contraseña o un código de su aplicación de autenticación.',
+  twoFactorCodeWrong: 'Este código no es válido. Compruebe su aplicación de autenticación e inténtelo de nuevo.',
+  twoFactorCodeUsed: 'Este código ya se ha usado. Espere al siguiente.',
+  twoFactorChallengeInvalid: 'Su inicio de sesión ha caducado. Introduzca de nuevo su usuario y contraseña.',
+  twoFactorAlreadyOn: 'El inicio de sesión en dos pasos ya está activado para esta cuenta.',
+  twoFactorSetupMissing: 'No hay ningún secreto nuevo pendiente de confirmar. Vuelva a empezar la configuración.',
+  twoFactorNotOn: 'El inicio de sesión en dos pasos no está activado para esta cuenta.',
+  twoFactorTurnedOff: 'El inicio de sesión en dos pasos está desactivado.',
+  twoFactorResetDone: 'Se ha eliminado el segundo factor de la cuenta y se han cerrado sus sesiones.',
+  twoFactorPolicySaved: 'Se ha guardado la política de inicio de sesión en dos pasos.',
 };

@@ -236,4 +236,19 @@ export const fr: Catalogue = {
     "Un nouveau code QR d'activation a été émis. L'ancien cesse de fonctionner dans {{minutes}} minutes.",
   activationRotatedMailed:
     "Un nouveau code QR d'activation a été envoyé à {{email}}. L'ancien cesse de fonctionner dans {{minutes}} minutes.",
+  // two-factor sign-in (issue #18)
+  twoFactorCodeMalformed: "Saisissez le code à 6 chiffres de votre application d'authentification.",
+  twoFactorRecoveryMalformed: 'Un code de secours compte 12 lettres et chiffres, par exemple ABCD-EFGH-JK23.',
+  twoFactorCodeRequired: "Saisissez soit un code de votre application d'authentification, soit un code de secours.",
+  twoFactorProofRequired: "Saisissez votre mot de passe ou un code de votre application d'authentification.",
+  twoFactorCodeWrong: "Ce code n'est pas valide. Vérifiez votre application d'authentification et réessayez.",
+  twoFactorCodeUsed: 'Ce code a déjà été utilisé. Veuillez attendre le suivant.',
+  twoFactorChallengeInvalid:
+    "Votre connexion a expiré. Veuillez saisir à nouveau votre nom d'utilisateur et votre mot de passe.",
+  twoFactorAlreadyOn: 'La connexion en deux étapes est déjà activée pour ce compte.',
+  twoFactorSetupMissing: "Aucun nouveau secret n'attend de confirmation. Veuillez recommencer la configuration.",
+  twoFactorNotOn: "La connexion en deux étapes n'est pas activée pour ce compte.",
+  twoFactorTurnedOff: 'La connexion en deux étapes est désactivée.',
+  twoFactorResetDone: 'Le second facteur du compte a été supprimé et ses sessions ont été fermées.',
+  twoFactorPolicySaved: 'La politique de connexion en deux étapes a été enregistrée.',
 };

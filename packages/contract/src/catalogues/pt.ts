@@ -225,4 +225,18 @@ export const pt: Catalogue = {
   activationRotated: 'Um novo código QR de ativação foi emitido. O anterior deixa de funcionar em {{minutes}} minutos.',
   activationRotatedMailed:
     'Um novo código QR de ativação foi enviado para {{email}}. O anterior deixa de funcionar em {{minutes}} minutos.',
+  // two-factor sign-in (issue #18)
+  twoFactorCodeMalformed: 'Introduza o código de 6 dígitos da sua aplicação de autenticação.',
+  twoFactorRecoveryMalformed: 'Um código de recuperação tem 12 letras e dígitos, como ABCD-EFGH-JK23.',
+  twoFactorCodeRequired: 'Introduza um código da sua aplicação de autenticação ou um código de recuperação.',
+  twoFactorProofRequired: 'Introduza a sua palavra-passe ou um código da sua aplicação de autenticação.',
+  twoFactorCodeWrong: 'Este código não é válido. Verifique a sua aplicação de autenticação e tente novamente.',
+  twoFactorCodeUsed: 'Este código já foi usado. Aguarde pelo próximo.',
+  twoFactorChallengeInvalid: 'O seu início de sessão expirou. Introduza novamente o utilizador e a palavra-passe.',
+  twoFactorAlreadyOn: 'O início de sessão em dois passos já está ativo nesta conta.',
+  twoFactorSetupMissing: 'Nenhum segredo novo aguarda confirmação. Recomece a configuração.',
+  twoFactorNotOn: 'O início de sessão em dois passos não está ativo nesta conta.',
+  twoFactorTurnedOff: 'O início de sessão em dois passos está desativado.',
+  twoFactorResetDone: 'O segundo fator da conta foi removido e as suas sessões terminaram.',
+  twoFactorPolicySaved: 'A política de início de sessão em dois passos foi guardada.',
 };

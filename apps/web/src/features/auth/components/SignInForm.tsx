@@ -37,6 +37,8 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
     },
     ({ cloud_id, reply }) => {
       const creds = { username: reply.username, cloud_id, name: reply.name, id: reply.id, user_type: reply.user_type };
+      // An account with a second factor gets no Token here (issue #18): the second step is not shown yet.
+      if (!reply.Token) return;
       startSession(reply.Token, creds, reply.url);
       return navigate('/dashboard', { replace: true });
     },

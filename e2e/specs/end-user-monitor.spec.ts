@@ -43,7 +43,14 @@ test('live calls: an admin listens in to a simulated call and the browser receiv
 test("live calls: the server's refusals are shown (licence limit, simple users)", async ({ page, browser }) => {
   await signInAdmin(page);
   const tenant = 'bluebird.example';
-  const limits = { vcx_desktop: 10, vcx_mobile: 16, call_recording: 10, analytics: 1, tenant_id: tenant };
+  const limits = {
+    vcx_desktop: 10,
+    vcx_mobile: 16,
+    call_recording: 10,
+    analytics: 1,
+    tenant_id: tenant,
+    confirm_below_use: true,
+  };
   await apiCall(page, 'createUpdateLicenses', { ...limits, call_monitor: 0 });
   try {
     await page.setViewportSize(PHONE);

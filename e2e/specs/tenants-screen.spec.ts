@@ -27,6 +27,8 @@ async function setLimits(page: Page, tenant: string, mobile: number, desktop: nu
     call_monitor: 1,
     call_recording: 1,
     analytics: 1,
+    // These limits are set below use on purpose (the refusals are what is tested).
+    confirm_below_use: true,
   });
 }
 

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   domain_exists: 409,
+  /** A licence limit below what is in use, sent without confirm_below_use (issue #20): ask the user, then resend. */
+  licence_below_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_attempts: 429,

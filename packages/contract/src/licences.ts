@@ -31,6 +31,11 @@ export const CreateUpdateLicensesBody = z.strictObject({
   call_recording: limit,
   analytics: limit,
   last_updated_by: z.union([z.string().max(254), z.number()]).optional(),
+  /**
+   * A mobile or desktop limit below the apps in use is refused (409 licence_below_use, saying what it means) unless
+   * this is true: the user has seen that new enablements will be refused and the current ones kept (issue #20).
+   */
+  confirm_below_use: z.boolean().optional(),
   ...callerEcho,
 });
 export type CreateUpdateLicensesBody = z.infer<typeof CreateUpdateLicensesBody>;

@@ -124,6 +124,12 @@ export const en = {
   domainNotInTenant: 'This domain does not belong to the tenant.',
   mobileLimitReached: 'The mobile app licence limit of this tenant is {{limit}}; {{used}} are in use.',
   desktopLimitReached: 'The desktop app licence limit of this tenant is {{limit}}; {{used}} are in use.',
+  licenceBelowUseMobile:
+    'The mobile app limit {{limit}} is below the {{used}} in use: enabling the app for more extensions will be refused, and the {{used}} that have it keep it. Save anyway?',
+  licenceBelowUseDesktop:
+    'The desktop app limit {{limit}} is below the {{used}} in use: enabling the app for more extensions will be refused, and the {{used}} that have it keep it. Save anyway?',
+  licenceBelowUseBoth:
+    'The mobile app limit {{mobileLimit}} is below the {{mobileUsed}} in use, and the desktop app limit {{desktopLimit}} below the {{desktopUsed}} in use: enabling the apps for more extensions will be refused, and the extensions that have them keep them. Save anyway?',
   mobileLimitTenant:
     'The mobile app licence limit of this tenant is {{limit}}; turning it on for the whole tenant needs {{needed}}.',
   desktopLimitTenant:
@@ -144,7 +150,17 @@ export const en = {
   userHasNoEmail: 'You cannot send QR link to this user as it has no email. Please add it from other portal',
   noUserSelected: 'No user with email selected! Please select users first, from checkboxes at the left.',
   emailSendFailed: 'Unable to send an email to {{extension}}',
-  emailsQueued: 'The emails are being sent.',
+  emailsQueued: 'The emails are queued for delivery.',
+  emailsAllSkipped: 'Nothing was queued: none of the recipients can use a QR link (see the skipped ones).',
+  emailSkipNotLinked: 'Extension {{extension}} is not linked: it has no app account for the QR page.',
+  emailSkipNoAppAccount: 'Extension {{extension}} is linked but has no app account: link it again in Email QR.',
+  emailSkipAppRevoked: 'The app of extension {{extension}} is revoked: issue a new activation first.',
+  emailSkipNoSubscriber: 'No extension in your tenants has the email {{email}}.',
+  mailNotFound: 'This email does not exist.',
+  mailNotFailed: 'This email has not failed: there is nothing to send again.',
+  mailRetryQueued: 'The email to {{to}} is queued again.',
+  resetRequestNeutral:
+    'If this username has an account that can reset its password, an email with a reset link is on its way. If none arrives within a few minutes, check the username or ask your administrator.',
   passwordPlaceholder:
     'Use the password you were given, or choose a new one with the Forgot Password link on the QR code page.',
   selectUsersFirst: 'Please select the users first!',
@@ -243,6 +259,14 @@ export const en = {
   twoFactorTurnedOff: 'Two-factor sign-in is off.',
   twoFactorResetDone: "The account's second factor was removed and its sessions ended.",
   twoFactorPolicySaved: 'The two-factor sign-in policy was saved.',
+  // view as (issue #18)
+  viewAsReasonRequired: 'Please give a reason for viewing as this user (at least 3 characters).',
+  viewAsReasonTooLong: 'The reason may be at most 200 characters long.',
+  viewAsAdminRefused: 'You cannot view the portal as another administrator.',
+  viewAsInactive: 'This account is not active, so the portal cannot be viewed as it.',
+  viewAsNotAllowed: 'Not while viewing as another user: their password, second factor and API keys stay theirs.',
+  notViewingAs: 'This session is not viewing the portal as another user.',
+  viewAsStopped: 'You are back in your own account.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -122,6 +122,12 @@ export const es: Catalogue = {
   mobileLimitReached: 'El límite de licencias de la app móvil de este inquilino es {{limit}}; hay {{used}} en uso.',
   desktopLimitReached:
     'El límite de licencias de la app de escritorio de este inquilino es {{limit}}; hay {{used}} en uso.',
+  licenceBelowUseMobile:
+    'El límite de la app móvil ({{limit}}) es inferior a las {{used}} en uso: se rechazará activar la app para más extensiones, y las {{used}} que la tienen la conservan. ¿Guardar de todos modos?',
+  licenceBelowUseDesktop:
+    'El límite de la app de escritorio ({{limit}}) es inferior a las {{used}} en uso: se rechazará activar la app para más extensiones, y las {{used}} que la tienen la conservan. ¿Guardar de todos modos?',
+  licenceBelowUseBoth:
+    'El límite de la app móvil ({{mobileLimit}}) es inferior a las {{mobileUsed}} en uso, y el de la app de escritorio ({{desktopLimit}}) a las {{desktopUsed}} en uso: se rechazará activar las apps para más extensiones, y las extensiones que las tienen las conservan. ¿Guardar de todos modos?',
   mobileLimitTenant:
     'El límite de licencias de la app móvil de este inquilino es {{limit}}; activarla para todo el inquilino requiere {{needed}}.',
   desktopLimitTenant:
@@ -142,7 +148,19 @@ export const es: Catalogue = {
   noUserSelected:
     '¡No hay usuarios con correo seleccionados! Seleccione primero usuarios con las casillas de la izquierda.',
   emailSendFailed: 'No se pudo enviar un correo a {{extension}}',
-  emailsQueued: 'Los correos se están enviando.',
+  emailsQueued: 'Los correos están en cola para su entrega.',
+  emailsAllSkipped: 'No se puso nada en cola: ninguno de los destinatarios puede usar un enlace QR (vea los omitidos).',
+  emailSkipNotLinked:
+    'La extensión {{extension}} no está vinculada: no tiene cuenta de app para la página del código QR.',
+  emailSkipNoAppAccount:
+    'La extensión {{extension}} está vinculada pero no tiene cuenta de app: vincúlela de nuevo en Enviar QR.',
+  emailSkipAppRevoked: 'La app de la extensión {{extension}} está revocada: emita primero una nueva activación.',
+  emailSkipNoSubscriber: 'Ninguna extensión de sus inquilinos tiene el correo {{email}}.',
+  mailNotFound: 'Este correo no existe.',
+  mailNotFailed: 'Este correo no ha fallado: no hay nada que volver a enviar.',
+  mailRetryQueued: 'El correo a {{to}} está de nuevo en cola.',
+  resetRequestNeutral:
+    'Si este usuario tiene una cuenta que puede restablecer su contraseña, va en camino un correo con un enlace para hacerlo. Si no llega en unos minutos, revise el usuario o consulte a su administrador.',
   passwordPlaceholder:
     'Use la contraseña que le dieron, o elija una nueva con el enlace ¿Olvidó su contraseña? de la página del código QR.',
   selectUsersFirst: '¡Seleccione primero los usuarios!',
@@ -243,4 +261,13 @@ export const es: Catalogue = {
   twoFactorTurnedOff: 'El inicio de sesión en dos pasos está desactivado.',
   twoFactorResetDone: 'Se ha eliminado el segundo factor de la cuenta y se han cerrado sus sesiones.',
   twoFactorPolicySaved: 'Se ha guardado la política de inicio de sesión en dos pasos.',
+  // view as (issue #18)
+  viewAsReasonRequired: 'Indique el motivo para ver el portal como este usuario (al menos 3 caracteres).',
+  viewAsReasonTooLong: 'El motivo puede tener como máximo 200 caracteres.',
+  viewAsAdminRefused: 'No puede ver el portal como otro administrador.',
+  viewAsInactive: 'Esta cuenta no está activa, así que no se puede ver el portal como ella.',
+  viewAsNotAllowed:
+    'No mientras ve el portal como otro usuario: su contraseña, segundo factor y claves de API son suyos.',
+  notViewingAs: 'Esta sesión no está viendo el portal como otro usuario.',
+  viewAsStopped: 'Ha vuelto a su propia cuenta.',
 };

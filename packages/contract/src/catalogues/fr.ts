@@ -122,6 +122,12 @@ export const fr: Catalogue = {
   mobileLimitReached: "La limite de licences de l'app mobile de ce locataire est {{limit}} ; {{used}} sont utilisées.",
   desktopLimitReached:
     "La limite de licences de l'app de bureau de ce locataire est {{limit}} ; {{used}} sont utilisées.",
+  licenceBelowUseMobile:
+    "La limite de l'app mobile ({{limit}}) est inférieure aux {{used}} utilisées : activer l'app pour d'autres extensions sera refusé, et les {{used}} qui l'ont la gardent. Enregistrer quand même ?",
+  licenceBelowUseDesktop:
+    "La limite de l'app de bureau ({{limit}}) est inférieure aux {{used}} utilisées : activer l'app pour d'autres extensions sera refusé, et les {{used}} qui l'ont la gardent. Enregistrer quand même ?",
+  licenceBelowUseBoth:
+    "La limite de l'app mobile ({{mobileLimit}}) est inférieure aux {{mobileUsed}} utilisées, et celle de l'app de bureau ({{desktopLimit}}) aux {{desktopUsed}} utilisées : activer les apps pour d'autres extensions sera refusé, et les extensions qui les ont les gardent. Enregistrer quand même ?",
   mobileLimitTenant:
     "La limite de licences de l'app mobile de ce locataire est {{limit}} ; l'activer pour tout le locataire en demande {{needed}}.",
   desktopLimitTenant:
@@ -143,7 +149,20 @@ export const fr: Catalogue = {
   noUserSelected:
     "Aucun utilisateur avec e-mail sélectionné ! Sélectionnez d'abord des utilisateurs avec les cases à gauche.",
   emailSendFailed: "Impossible d'envoyer un e-mail à {{extension}}",
-  emailsQueued: "Les e-mails sont en cours d'envoi.",
+  emailsQueued: "Les e-mails sont en file d'attente pour être remis.",
+  emailsAllSkipped:
+    "Rien n'a été mis en file d'attente : aucun destinataire ne peut utiliser un lien QR (voir les destinataires ignorés).",
+  emailSkipNotLinked:
+    "L'extension {{extension}} n'est pas liée : elle n'a pas de compte d'app pour la page du code QR.",
+  emailSkipNoAppAccount:
+    "L'extension {{extension}} est liée mais n'a pas de compte d'app : liez-la à nouveau dans Envoyer le QR.",
+  emailSkipAppRevoked: "L'app de l'extension {{extension}} est révoquée : émettez d'abord une nouvelle activation.",
+  emailSkipNoSubscriber: "Aucune extension de vos tenants n'a l'adresse {{email}}.",
+  mailNotFound: "Cet e-mail n'existe pas.",
+  mailNotFailed: "Cet e-mail n'a pas échoué : il n'y a rien à renvoyer.",
+  mailRetryQueued: "L'e-mail à {{to}} est de nouveau en file d'attente.",
+  resetRequestNeutral:
+    "Si ce nom d'utilisateur a un compte dont le mot de passe peut être réinitialisé, un e-mail avec un lien de réinitialisation est en route. S'il n'arrive pas d'ici quelques minutes, vérifiez le nom d'utilisateur ou contactez votre administrateur.",
   passwordPlaceholder:
     'Utilisez le mot de passe qui vous a été communiqué, ou choisissez-en un nouveau avec le lien Mot de passe oublié de la page du code QR.',
   selectUsersFirst: "Veuillez d'abord sélectionner les utilisateurs !",
@@ -251,4 +270,14 @@ export const fr: Catalogue = {
   twoFactorTurnedOff: 'La connexion en deux étapes est désactivée.',
   twoFactorResetDone: 'Le second facteur du compte a été supprimé et ses sessions ont été fermées.',
   twoFactorPolicySaved: 'La politique de connexion en deux étapes a été enregistrée.',
+  // view as (issue #18)
+  viewAsReasonRequired:
+    'Indiquez la raison pour laquelle vous consultez le portail en tant que cet utilisateur (au moins 3 caractères).',
+  viewAsReasonTooLong: 'La raison ne peut pas dépasser 200 caractères.',
+  viewAsAdminRefused: 'Vous ne pouvez pas consulter le portail en tant qu’un autre administrateur.',
+  viewAsInactive: 'Ce compte n’est pas actif : impossible de consulter le portail en tant que lui.',
+  viewAsNotAllowed:
+    'Pas pendant que vous consultez le portail en tant qu’un autre utilisateur : son mot de passe, son second facteur et ses clés d’API restent les siens.',
+  notViewingAs: 'Cette session ne consulte pas le portail en tant qu’un autre utilisateur.',
+  viewAsStopped: 'Vous êtes de retour dans votre propre compte.',
 };

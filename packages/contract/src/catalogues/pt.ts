@@ -121,6 +121,12 @@ export const pt: Catalogue = {
   domainNotInTenant: 'Este domínio não pertence ao inquilino.',
   mobileLimitReached: 'O limite de licenças do app móvel deste inquilino é {{limit}}; {{used}} estão em uso.',
   desktopLimitReached: 'O limite de licenças do app desktop deste inquilino é {{limit}}; {{used}} estão em uso.',
+  licenceBelowUseMobile:
+    'O limite do app móvel ({{limit}}) é menor que os {{used}} em uso: ativar o app para mais ramais será recusado, e os {{used}} que o têm o mantêm. Salvar mesmo assim?',
+  licenceBelowUseDesktop:
+    'O limite do app desktop ({{limit}}) é menor que os {{used}} em uso: ativar o app para mais ramais será recusado, e os {{used}} que o têm o mantêm. Salvar mesmo assim?',
+  licenceBelowUseBoth:
+    'O limite do app móvel ({{mobileLimit}}) é menor que os {{mobileUsed}} em uso, e o do app desktop ({{desktopLimit}}) menor que os {{desktopUsed}} em uso: ativar os apps para mais ramais será recusado, e os ramais que os têm os mantêm. Salvar mesmo assim?',
   mobileLimitTenant:
     'O limite de licenças do app móvel deste inquilino é {{limit}}; ativá-lo para todo o inquilino exige {{needed}}.',
   desktopLimitTenant:
@@ -141,7 +147,18 @@ export const pt: Catalogue = {
     'Não é possível enviar o link QR a este usuário porque ele não tem e-mail. Adicione-o no outro portal',
   noUserSelected: 'Nenhum usuário com e-mail selecionado! Selecione primeiro os usuários nas caixas à esquerda.',
   emailSendFailed: 'Não foi possível enviar um e-mail para {{extension}}',
-  emailsQueued: 'Os e-mails estão sendo enviados.',
+  emailsQueued: 'Os e-mails estão na fila para entrega.',
+  emailsAllSkipped: 'Nada foi colocado na fila: nenhum dos destinatários pode usar um link QR (veja os ignorados).',
+  emailSkipNotLinked: 'O ramal {{extension}} não está vinculado: não tem conta de app para a página do código QR.',
+  emailSkipNoAppAccount:
+    'O ramal {{extension}} está vinculado, mas não tem conta de app: vincule-o novamente em Enviar QR.',
+  emailSkipAppRevoked: 'O app do ramal {{extension}} está revogado: emita primeiro uma nova ativação.',
+  emailSkipNoSubscriber: 'Nenhum ramal dos seus tenants tem o e-mail {{email}}.',
+  mailNotFound: 'Este e-mail não existe.',
+  mailNotFailed: 'Este e-mail não falhou: não há nada para enviar novamente.',
+  mailRetryQueued: 'O e-mail para {{to}} está novamente na fila.',
+  resetRequestNeutral:
+    'Se este usuário tiver uma conta que possa redefinir a senha, um e-mail com um link para isso está a caminho. Se não chegar em alguns minutos, verifique o usuário ou fale com o seu administrador.',
   passwordPlaceholder:
     'Use a senha que lhe foi informada, ou escolha uma nova pelo link Esqueceu a senha? na página do código QR.',
   selectUsersFirst: 'Selecione primeiro os usuários!',
@@ -239,4 +256,13 @@ export const pt: Catalogue = {
   twoFactorTurnedOff: 'O início de sessão em dois passos está desativado.',
   twoFactorResetDone: 'O segundo fator da conta foi removido e as suas sessões terminaram.',
   twoFactorPolicySaved: 'A política de início de sessão em dois passos foi guardada.',
+  // view as (issue #18)
+  viewAsReasonRequired: 'Indique o motivo para ver o portal como este utilizador (pelo menos 3 caracteres).',
+  viewAsReasonTooLong: 'O motivo pode ter no máximo 200 caracteres.',
+  viewAsAdminRefused: 'Não pode ver o portal como outro administrador.',
+  viewAsInactive: 'Esta conta não está ativa, por isso não é possível ver o portal como ela.',
+  viewAsNotAllowed:
+    'Não enquanto vê o portal como outro utilizador: a palavra-passe, o segundo fator e as chaves de API continuam a ser dele.',
+  notViewingAs: 'Esta sessão não está a ver o portal como outro utilizador.',
+  viewAsStopped: 'Voltou à sua própria conta.',
 };

@@ -46,6 +46,7 @@ describe('audit trail', () => {
       call_monitor: 3,
       call_recording: 4,
       analytics: 5,
+      confirm_below_use: true,
     });
     const tpl = (await call('templateCreateUpdate', { name: 'Audit tpl', body: '<p>x</p>' })).json();
     await call('deleteTemplate', { id: tpl.id });

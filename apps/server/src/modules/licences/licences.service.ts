@@ -3,6 +3,7 @@ import { LICENCE_FIELDS } from '@provisio/contract';
 import type { Deps } from '../../deps';
 import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { appUse } from '../extensions/licence-limits';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { findTenant } from '../tenants/tenants.repository';
 
@@ -36,6 +37,7 @@ export async function saveLicences(deps: Deps, actor: Actor, body: CreateUpdateL
   const values = { ...limits, last_updated_by: actor.caller.username, updated_at: Date.now() };
   await deps.db.kysely.transaction().execute(async (trx) => {
     if (!(await findTenant(trx, body.tenant_id))) throw new AppError('not_found', 'tenantNotFound');
+    if (!body.confirm_below_use) await assertNotBelowUse(trx, body);
     const before = await trx
       .selectFrom('licences')
       .selectAll()
@@ -61,4 +63,28 @@ export async function saveLicences(deps: Deps, actor: Actor, body: CreateUpdateL
       after,
     });
   });
+}
+
+/**
+ * A mobile or desktop limit below the apps in use needs the caller's confirmation (issue #20): 409 licence_below_use
+ * says what it means (more enablements refused, the current ones kept). Counted as the licence check counts use.
+ */
+async function assertNotBelowUse(trx: Parameters<typeof appUse>[0], body: CreateUpdateLicensesBody): Promise<void> {
+  const [mobile, desktop] = await Promise.all([
+    appUse(trx, body.tenant_id, 'mobile_app_allowed'),
+    appUse(trx, body.tenant_id, 'desktop_app_allowed'),
+  ]);
+  const m = body.vcx_mobile < mobile.used;
+  const d = body.vcx_desktop < desktop.used;
+  if (m && d)
+    throw new AppError('licence_below_use', 'licenceBelowUseBoth', {
+      mobileLimit: body.vcx_mobile,
+      mobileUsed: mobile.used,
+      desktopLimit: body.vcx_desktop,
+      desktopUsed: desktop.used,
+    });
+  if (m)
+    throw new AppError('licence_below_use', 'licenceBelowUseMobile', { limit: body.vcx_mobile, used: mobile.used });
+  if (d)
+    throw new AppError('licence_below_use', 'licenceBelowUseDesktop', { limit: body.vcx_desktop, used: desktop.used });
 }

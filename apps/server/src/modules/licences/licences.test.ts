@@ -12,6 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const limits = { vcx_desktop: 10, vcx_mobile: 20, call_monitor: 3, call_recording: 4, analytics: 0 };
+/** Room above any demo tenant's use, so a save is not a lowering below use. */
+const roomy = { vcx_desktop: 500, vcx_mobile: 500, call_monitor: 3, call_recording: 4, analytics: 0 };
 const get = (token: string, tenant_id: string) => t.call('getLicenses', { tenant_id }, { token });
 
 describe('licences', () => {
@@ -41,20 +43,20 @@ describe('licences', () => {
   });
 
   it('saves the five limits as the signed-in admin, whatever the body says', async () => {
-    await expectAdminOnly(t, 'createUpdateLicenses', { tenant_id: 'bluebird.example', ...limits }, r);
+    await expectAdminOnly(t, 'createUpdateLicenses', { tenant_id: 'bluebird.example', ...roomy }, r);
     const res = await t.call(
       'createUpdateLicenses',
-      { tenant_id: 'summit.example', ...limits, last_updated_by: 'mallory', user_id: 5 },
+      { tenant_id: 'summit.example', ...roomy, last_updated_by: 'mallory', user_id: 5 },
       { token: r.admin },
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Successfully saved data!');
     const stored = (await get(r.admin, 'summit.example')).json();
-    expect(stored).toMatchObject({ ...limits, last_updated_by: 'admin' });
+    expect(stored).toMatchObject({ ...roomy, last_updated_by: 'admin' });
     expect(stored.updated_at).toBeGreaterThan(0);
     const again = await t.call(
       'createUpdateLicenses',
-      { tenant_id: 'summit.example', ...limits, analytics: 7 },
+      { tenant_id: 'summit.example', ...roomy, analytics: 7 },
       { token: r.admin },
     );
     expect(again.statusCode).toBe(200);
@@ -91,5 +93,36 @@ describe('licences', () => {
     expect(
       await t.db.kysely.selectFrom('licences').selectAll().where('tenant_id', '=', 'nowhere.example').execute(),
     ).toEqual([]);
+  });
+
+  it('asks for confirmation before a mobile or desktop limit goes below use, and saves nothing until given', async () => {
+    const use = (await t.call('getAppUsage', { tenant_id: 'acme.example' }, { token: r.admin })).json();
+    expect(use.mobile.used).toBeGreaterThan(1);
+    expect(use.desktop.used).toBeGreaterThan(1);
+    const before = (await get(r.admin, 'acme.example')).json();
+    const below = { ...roomy, tenant_id: 'acme.example', vcx_mobile: use.mobile.used - 1 };
+    const refused = await t.call('createUpdateLicenses', below, { token: r.admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'licence_below_use',
+      message: formatMessage('en', 'licenceBelowUseMobile', { limit: use.mobile.used - 1, used: use.mobile.used }),
+    });
+    const both = await t.call('createUpdateLicenses', { ...below, vcx_desktop: 0 }, { token: r.admin, lang: 'fr' });
+    expect(both.json().error.message).toBe(
+      formatMessage('fr', 'licenceBelowUseBoth', {
+        mobileLimit: use.mobile.used - 1,
+        mobileUsed: use.mobile.used,
+        desktopLimit: 0,
+        desktopUsed: use.desktop.used,
+      }),
+    );
+    expect((await get(r.admin, 'acme.example')).json()).toEqual(before);
+    // At exactly the use, no question; confirmed, it saves, and the apps in use stay on.
+    const equal = { ...roomy, tenant_id: 'acme.example', vcx_mobile: use.mobile.used, vcx_desktop: use.desktop.used };
+    expect((await t.call('createUpdateLicenses', equal, { token: r.admin })).statusCode).toBe(200);
+    const confirmed = await t.call('createUpdateLicenses', { ...below, confirm_below_use: true }, { token: r.admin });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const after = (await t.call('getAppUsage', { tenant_id: 'acme.example' }, { token: r.admin })).json();
+    expect(after.mobile).toMatchObject({ used: use.mobile.used, limit: use.mobile.used - 1 });
   });
 });

@@ -168,6 +168,11 @@ export function LicenceUseCard({ rows }: { rows: TenantLicenceUse[] }) {
                 </Group>
               );
             })}
+            {(row.mobile.used > row.mobile.limit || row.desktop.used > row.desktop.limit) && (
+              <Text size="xs" c="red" data-testid="licence-use-over">
+                {t('dashboard.licenceOverExplained', { tenant: row.tenant_name })}
+              </Text>
+            )}
           </div>
         ))}
       </Stack>

@@ -22,6 +22,7 @@ import { healthRoute, systemRoutes } from './modules/system/system.routes';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { resellerUsersRoutes } from './modules/reseller-users/reseller-users.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { viewAsRoutes } from './modules/view-as/view-as.routes';
 import { domainsRoutes } from './modules/domains/domains.routes';
 import { licencesRoutes } from './modules/licences/licences.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -73,6 +74,7 @@ const API_MODULES = [
   appActivationRoutes,
   directoryRoutes,
   linphoneRoutes,
+  viewAsRoutes,
 ];
 
 /** Deps without the platform connector and job queue; buildApp adds them from the configuration. */

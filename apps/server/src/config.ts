@@ -34,6 +34,9 @@ export const ConfigSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24 * 7),
+  /** Issue #18: a "view as" session ends after this many idle minutes, and this many after it started. */
+  VIEW_AS_IDLE_MINUTES: int(1, 24 * 60).default(30),
+  VIEW_AS_MAX_MINUTES: int(1, 24 * 60).default(120),
   RESET_LINK_MINUTES: int(1, 24 * 60).default(60),
   LOGIN_SLOW_AFTER: int(1, 1000).default(3),
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),

@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'client_profile',
   'blf_keys',
   'system_setting',
+  'view_as',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 
@@ -38,6 +39,9 @@ export const AuditRow = z.object({
   actor_type: z.string(),
   actor_id: z.number().nullable(),
   actor_name: z.string(),
+  /** Issue #18: the administrator who did it while viewing the portal as the actor ("admin as bob"). */
+  viewer_id: z.number().nullable(),
+  viewer_name: z.string().nullable(),
   ip: z.string(),
   entity: z.string(),
   entity_id: z.string(),

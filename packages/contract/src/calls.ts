@@ -27,6 +27,7 @@ import { templatesCalls } from './templates';
 import { tenantsCalls } from './tenants';
 import { twoFactorCalls } from './two-factor';
 import { usersCalls } from './users';
+import { viewAsCalls } from './view-as';
 
 /**
  * Every `/api/v1` call, by name: the server checks that it registers exactly these routes (apps/server/src/lib/
@@ -63,4 +64,5 @@ export const CALLS = {
   ...tenantsCalls,
   ...twoFactorCalls,
   ...usersCalls,
+  ...viewAsCalls,
 } satisfies Record<string, Call>;

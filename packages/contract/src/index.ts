@@ -32,3 +32,4 @@ export * from './app-activation';
 export * from './directory';
 export * from './linphone';
 export * from './two-factor';
+export * from './view-as';

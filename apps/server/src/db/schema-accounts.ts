@@ -42,6 +42,9 @@ export interface SessionsTable {
   created_at: Millis;
   last_used_at: Millis;
   revoked_at: Millis | null;
+  /** Issue #18 "view as" (migration 019): the administrator's session a view session lives by, and the reason. */
+  viewer_session_id: number | null;
+  view_reason: string | null;
 }
 
 export interface PasswordResetsTable {

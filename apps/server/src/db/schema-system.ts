@@ -47,6 +47,9 @@ export interface AuditLogTable {
   actor_type: string;
   actor_id: number | null;
   actor_name: string;
+  /** Issue #18 (migration 019): the administrator who acted while viewing the portal as the actor. */
+  viewer_id: number | null;
+  viewer_name: string | null;
   ip: string;
   entity: string;
   entity_id: string;

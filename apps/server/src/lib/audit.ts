@@ -45,6 +45,8 @@ export async function recordAudit(trx: Kysely<Database>, actor: Actor, e: AuditE
       actor_type: actor.caller.kind,
       actor_id: actor.caller.id,
       actor_name: actor.caller.username,
+      viewer_id: actor.caller.viewer?.id ?? null,
+      viewer_name: actor.caller.viewer?.username ?? null,
       ip: actor.ip.slice(0, 64),
       entity: e.entity,
       entity_id: String(e.entity_id),

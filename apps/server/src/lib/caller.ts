@@ -12,6 +12,17 @@ export interface Caller {
   /** The company (tenant id) a simple user belongs to; empty for others. */
   company: string;
   sessionId: number;
+  /** Issue #18 "view as": set when an administrator views the portal as this account (modules/view-as). */
+  viewer?: Viewer;
+}
+
+/** The administrator behind a view session, the reason they gave, and their own session (the view ends with it). */
+export interface Viewer {
+  id: number;
+  name: string;
+  username: string;
+  reason: string;
+  sessionId: number;
 }
 
 export type { Access } from '@provisio/contract';

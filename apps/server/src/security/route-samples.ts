@@ -2,6 +2,7 @@ import type { TestApp } from '../../test/harness';
 import { createResellerUser, createUser } from '../../test/harness';
 import { EXTENSIONS_SYNC } from '../modules/extensions/extensions.jobs';
 import { type Principals, VICTIM_TENANT, tokenFor } from './security-fixture';
+import { VIEW_AS_SAMPLES } from './route-samples-view-as';
 
 /** Records of the victim tenant (and its reseller) that the sample requests aim at. */
 export interface Ids {
@@ -214,6 +215,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/v1/directory': { url: () => '/api/v1/directory?cloud_username=nobody&cloud_password=x' },
   'POST /api/v1/linphoneLink': { body: () => ({ grant: 'not-a-grant' }) },
   'GET /api/v1/linphone/:token': { url: () => '/api/v1/linphone/not-a-token' },
+  ...VIEW_AS_SAMPLES,
 };
 
 /** Creates the victim records the samples name (the demo seed has the rest) and returns their ids. */

@@ -17,7 +17,7 @@ export async function listAudit(
     .$if(f.entity !== undefined, (q) => q.where('entity', '=', f.entity!))
     .$if(f.entity_id !== undefined, (q) => q.where('entity_id', '=', f.entity_id!))
     .$if(f.action !== undefined, (q) => q.where('action', '=', f.action!))
-    .$if(!!f.actor?.trim(), (q) => q.where(containsAny(['actor_name'], f.actor!.trim())))
+    .$if(!!f.actor?.trim(), (q) => q.where(containsAny(['actor_name', 'viewer_name'], f.actor!.trim())))
     .$if(f.from !== undefined, (q) => q.where('at', '>=', f.from!))
     .$if(f.to !== undefined, (q) => q.where('at', '<=', f.to!));
   const { rows, total } = await runList(base, f, {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import type { Access } from '../../lib/caller';
+import { refuseInView } from '../view-as/view-as.limits';
 import { resolveSession, sessionLimits } from './sessions';
 
 /**
@@ -20,6 +21,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (token && token.length <= 200) request.caller = await resolveSession(app.deps.db, token, limits);
     if (access === 'public') return;
     if (!request.caller) throw new AppError('not_signed_in', 'notSignedIn');
+    refuseInView(request.caller, request.routeOptions.url);
     if (access === 'admin' && request.caller.role !== 'admin') throw new AppError('forbidden', 'forbidden');
   });
 });

@@ -1,4 +1,5 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { unlessUnavailable } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -11,10 +12,33 @@ export interface Principal {
   id: number;
 }
 
+/** What makes a session a view session (issue #18 "view as"): the administrator's own session and the reason. */
+export interface ViewOf {
+  viewerSessionId: number;
+  reason: string;
+}
+
 export async function createSession(db: Db, p: Principal, meta: { ip: string; userAgent: string }): Promise<string> {
+  return (await insertSession(db.kysely, p, meta)).token;
+}
+
+/** A view session, in the caller's transaction: its token and id (the audit trail names the view by it). */
+export const createViewSession = (
+  trx: Kysely<Database>,
+  p: Principal,
+  meta: { ip: string; userAgent: string },
+  view: ViewOf,
+) => insertSession(trx, p, meta, view);
+
+async function insertSession(
+  kysely: Kysely<Database>,
+  p: Principal,
+  meta: { ip: string; userAgent: string },
+  view?: ViewOf,
+): Promise<{ token: string; id: number }> {
   const { token, hash } = newToken();
   const now = Date.now();
-  await db.kysely
+  const row = await kysely
     .insertInto('sessions')
     .values({
       token_hash: hash,
@@ -24,9 +48,11 @@ export async function createSession(db: Db, p: Principal, meta: { ip: string; us
       user_agent: meta.userAgent.slice(0, 255),
       created_at: now,
       last_used_at: now,
+      ...(view ? { viewer_session_id: view.viewerSessionId, view_reason: view.reason } : {}),
     })
-    .execute();
-  return token;
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, id: row.id };
 }
 
 export interface SessionLimits {
@@ -34,16 +60,27 @@ export interface SessionLimits {
   idleMs: number;
   /** SESSION_MAX_HOURS: this long after sign-in a session ends, however busy, so a stolen token does not live on. */
   maxMs: number;
+  /** VIEW_AS_IDLE_MINUTES and VIEW_AS_MAX_MINUTES: the shorter life of a view session. */
+  view: { idleMs: number; maxMs: number };
 }
 
-export const sessionLimits = (c: { SESSION_IDLE_HOURS: number; SESSION_MAX_HOURS: number }): SessionLimits => ({
+export const sessionLimits = (c: {
+  SESSION_IDLE_HOURS: number;
+  SESSION_MAX_HOURS: number;
+  VIEW_AS_IDLE_MINUTES?: number;
+  VIEW_AS_MAX_MINUTES?: number;
+}): SessionLimits => ({
   idleMs: c.SESSION_IDLE_HOURS * 3_600_000,
   maxMs: c.SESSION_MAX_HOURS * 3_600_000,
+  view: { idleMs: (c.VIEW_AS_IDLE_MINUTES ?? 30) * 60_000, maxMs: (c.VIEW_AS_MAX_MINUTES ?? 120) * 60_000 },
 });
 
 /** Whether a session is past its idle time or its absolute lifetime. */
-export const sessionExpired = (s: { created_at: number; last_used_at: number }, limits: SessionLimits, now: number) =>
-  Number(s.last_used_at) < now - limits.idleMs || Number(s.created_at) < now - limits.maxMs;
+export const sessionExpired = (
+  s: { created_at: number; last_used_at: number },
+  limits: { idleMs: number; maxMs: number },
+  now: number,
+) => Number(s.last_used_at) < now - limits.idleMs || Number(s.created_at) < now - limits.maxMs;
 
 /**
  * The session, and the account behind it, of a token: ONE read by the unique token_hash index, compiled once per
@@ -65,6 +102,8 @@ function sessionQuery(db: Db): CompiledQuery<SessionRow> {
       's.principal_type',
       's.created_at',
       's.last_used_at',
+      's.viewer_session_id',
+      's.view_reason',
       'u.id as user_id',
       'u.user_type',
       'u.active',
@@ -91,6 +130,8 @@ interface SessionRow {
   principal_type: Principal['type'];
   created_at: number;
   last_used_at: number;
+  viewer_session_id: number | null;
+  view_reason: string | null;
   user_id: number | null;
   user_type: 'admin' | 'simple user' | null;
   active: number | null;
@@ -170,14 +211,55 @@ export async function resolveSession(db: Db, token: string, limits: SessionLimit
   const q = sessionQuery(db);
   const { rows } = await db.kysely.executeQuery<SessionRow>({ ...q, parameters: [hashToken(token)] });
   const session = rows[0];
-  if (!session || sessionExpired(session, limits, now)) return null;
-  const caller = callerOfRow(session);
+  if (!session) return null;
+  const viewing = session.viewer_session_id !== null;
+  if (sessionExpired(session, viewing ? limits.view : limits, now)) return null;
+  let caller = callerOfRow(session);
+  // A view session lives only while its administrator's own session does, and never views an administrator.
+  if (caller && viewing) caller = await asViewed(db, caller, session, limits, now);
   if (!caller) {
     await revokeSessionById(db, session.id);
     return null;
   }
   if (now - Number(session.last_used_at) > TOUCH_EVERY_MS) await touch(db, session.id, now);
   return caller;
+}
+
+/**
+ * The caller of a view session with its viewer, or null when the administrator's session has ended (signed out,
+ * expired, revoked) or its account is no longer an active administrator. The administrator's session counts as used.
+ */
+async function asViewed(
+  db: Db,
+  caller: Caller,
+  session: SessionRow,
+  limits: SessionLimits,
+  now: number,
+): Promise<Caller | null> {
+  if (caller.role === 'admin' || session.viewer_session_id === null) return null;
+  const admin = await db.kysely
+    .selectFrom('sessions as v')
+    .innerJoin('users as a', 'a.id', 'v.principal_id')
+    .select(['v.id', 'v.created_at', 'v.last_used_at', 'a.id as admin_id', 'a.name', 'a.username'])
+    .where('v.id', '=', session.viewer_session_id)
+    .where('v.principal_type', '=', 'user')
+    .where('v.revoked_at', 'is', null)
+    .where('v.viewer_session_id', 'is', null)
+    .where('a.user_type', '=', 'admin')
+    .where('a.active', '=', 1)
+    .executeTakeFirst();
+  if (!admin || sessionExpired(admin, limits, now)) return null;
+  if (now - Number(admin.last_used_at) > TOUCH_EVERY_MS) await touch(db, admin.id, now);
+  return {
+    ...caller,
+    viewer: {
+      id: admin.admin_id,
+      name: admin.name,
+      username: admin.username,
+      reason: session.view_reason ?? '',
+      sessionId: admin.id,
+    },
+  };
 }
 
 export async function revokeSessionById(db: Db, id: number): Promise<void> {

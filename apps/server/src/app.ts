@@ -23,6 +23,7 @@ import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { resellerUsersRoutes } from './modules/reseller-users/reseller-users.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { viewAsRoutes } from './modules/view-as/view-as.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { domainsRoutes } from './modules/domains/domains.routes';
 import { licencesRoutes } from './modules/licences/licences.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -75,6 +76,7 @@ const API_MODULES = [
   directoryRoutes,
   linphoneRoutes,
   viewAsRoutes,
+  apiKeysRoutes,
 ];
 
 /** Deps without the platform connector and job queue; buildApp adds them from the configuration. */

@@ -42,6 +42,8 @@ export const ConfigSchema = z.object({
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   LOGIN_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   PIN_MAX_FAILURES_PER_DAY: int(1, 10_000).default(20),
+  /** Issue #18: requests per minute one API key may make (past it: 429 until the minute is over). */
+  API_KEY_RATE_PER_MINUTE: int(1, 100_000).default(120),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'blf_keys',
   'system_setting',
   'view_as',
+  'api_key',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

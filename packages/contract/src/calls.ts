@@ -1,4 +1,5 @@
 import type { Call } from './call';
+import { apiKeysCalls } from './api-keys';
 import { appAccountsCalls } from './app-accounts';
 import { appActivationCalls } from './app-activation';
 import { appAuthCalls } from './app-auth';
@@ -36,6 +37,7 @@ import { viewAsCalls } from './view-as';
  * makes).
  */
 export const CALLS = {
+  ...apiKeysCalls,
   ...appAccountsCalls,
   ...appActivationCalls,
   ...appAuthCalls,

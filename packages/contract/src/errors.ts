@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_attempts: 429,
+  /** An API key past its requests per minute (API_KEY_RATE_PER_MINUTE): retry after Retry-After seconds. */
+  rate_limited: 429,
   /** Too many password checks are waiting for the machine (a burst of sign-ins): retry after Retry-After seconds. */
   server_busy: 429,
   /** A telephony part the request needs (Kamailio's RPC, rtpengine) does not answer: the caller can retry later. */

@@ -33,3 +33,5 @@ export * from './directory';
 export * from './linphone';
 export * from './two-factor';
 export * from './view-as';
+export * from './api-keys';
+export * from './api-key-classes';

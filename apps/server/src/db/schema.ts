@@ -51,11 +51,13 @@ import type {
   TwoFactorRememberedTable,
   SystemSettingsTable,
 } from './schema-two-factor';
+import type { ApiKeysTable, ApiKeyUsageTable } from './schema-api-keys';
 
 export type * from './schema-accounts';
 export type * from './schema-telephony';
 export type * from './schema-system';
 export type * from './schema-two-factor';
+export type * from './schema-api-keys';
 
 export interface Database {
   users: UsersTable;
@@ -98,6 +100,8 @@ export interface Database {
   two_factor_challenges: TwoFactorChallengesTable;
   two_factor_remembered: TwoFactorRememberedTable;
   system_settings: SystemSettingsTable;
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -42,9 +42,9 @@ export async function recordAudit(trx: Kysely<Database>, actor: Actor, e: AuditE
     .insertInto('audit_log')
     .values({
       at: Date.now(),
-      actor_type: actor.caller.kind,
-      actor_id: actor.caller.id,
-      actor_name: actor.caller.username,
+      actor_type: actor.caller.apiKey ? 'api_key' : actor.caller.kind,
+      actor_id: actor.caller.apiKey?.id ?? actor.caller.id,
+      actor_name: actor.caller.apiKey?.name ?? actor.caller.username,
       viewer_id: actor.caller.viewer?.id ?? null,
       viewer_name: actor.caller.viewer?.username ?? null,
       ip: actor.ip.slice(0, 64),

@@ -15,6 +15,7 @@ import { tenantStats013 } from './013-tenant-stats';
 import { extensionsSort014 } from './014-extensions-sort';
 import { directoryDeleteStatement015 } from './015-directory-delete-statement';
 import { twoFactor016 } from './016-two-factor';
+import { apiKeys017 } from './017-api-keys';
 import { viewAs019 } from './019-view-as';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
@@ -35,6 +36,7 @@ function all(db: Db): Record<string, Migration> {
     '014_extensions_sort': extensionsSort014(db.dialect),
     '015_directory_delete_statement': directoryDeleteStatement015(db.dialect),
     '016_two_factor': twoFactor016(db.dialect),
+    '017_api_keys': apiKeys017(db.dialect),
     '019_view_as': viewAs019(),
   };
 }

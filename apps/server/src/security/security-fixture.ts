@@ -13,6 +13,7 @@ import { hashToken } from '../lib/tokens';
  * - logs: the log store (PostgreSQL keeps it in the same schema) records every refused request.
  * - provisioning_log: the softphone provisioning endpoint records checked attempts and, once per account and address
  *   in each window, refusals that cost no password check (by design).
+ * - api_key_usage: every call made with an API key counts in the key's rate window and records its last use.
  */
 export const CHECKSUM_EXCLUDED = [
   'sessions',
@@ -21,6 +22,7 @@ export const CHECKSUM_EXCLUDED = [
   'audit_log',
   'logs',
   'provisioning_log',
+  'api_key_usage',
 ] as const;
 
 /** A hash of every row of every other table, in a stable order: equal hashes mean nothing changed. */

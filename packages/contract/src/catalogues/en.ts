@@ -267,6 +267,20 @@ export const en = {
   viewAsNotAllowed: 'Not while viewing as another user: their password, second factor and API keys stay theirs.',
   notViewingAs: 'This session is not viewing the portal as another user.',
   viewAsStopped: 'You are back in your own account.',
+  // API keys (issue #18)
+  apiKeyNameRequired: 'Please give the API key a name.',
+  apiKeyNameTooLong: 'The name may be at most 80 characters long.',
+  apiKeyTooManyAddresses: 'At most 20 addresses or ranges may be allowed.',
+  apiKeyResellerRequired: 'Choose the reseller whose tenants the key may reach.',
+  apiKeyTenantRequired: 'Choose the tenant the key may reach.',
+  apiKeyBadAddress: '"{{value}}" is not an IP address or a CIDR range (such as 192.0.2.0/24 or 2001:db8::/32).',
+  apiKeyExpiryPast: 'The expiry date must be in the future.',
+  apiKeyAllTenantsAdminOnly: 'Only an administrator may create a key for all tenants.',
+  apiKeyInvalid: 'This API key is unknown, expired or revoked.',
+  apiKeyNotAllowed: 'API keys cannot make this call.',
+  apiKeyReadOnly: 'This API key is read-only: it cannot change anything.',
+  apiKeyAddressRefused: 'This API key may not be used from this address.',
+  apiKeyRateLimited: 'Too many requests with this API key. Please try again in {{seconds}} seconds.',
 } as const;
 
 export type MessageKey = keyof typeof en;

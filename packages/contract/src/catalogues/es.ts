@@ -270,4 +270,18 @@ export const es: Catalogue = {
     'No mientras ve el portal como otro usuario: su contraseña, segundo factor y claves de API son suyos.',
   notViewingAs: 'Esta sesión no está viendo el portal como otro usuario.',
   viewAsStopped: 'Ha vuelto a su propia cuenta.',
+  // API keys (issue #18)
+  apiKeyNameRequired: 'Dé un nombre a la clave de API.',
+  apiKeyNameTooLong: 'El nombre puede tener como máximo 80 caracteres.',
+  apiKeyTooManyAddresses: 'Se pueden permitir como máximo 20 direcciones o rangos.',
+  apiKeyResellerRequired: 'Elija el revendedor a cuyos inquilinos puede acceder la clave.',
+  apiKeyTenantRequired: 'Elija el inquilino al que puede acceder la clave.',
+  apiKeyBadAddress: '"{{value}}" no es una dirección IP ni un rango CIDR (como 192.0.2.0/24 o 2001:db8::/32).',
+  apiKeyExpiryPast: 'La fecha de caducidad debe estar en el futuro.',
+  apiKeyAllTenantsAdminOnly: 'Solo un administrador puede crear una clave para todos los inquilinos.',
+  apiKeyInvalid: 'Esta clave de API es desconocida, ha caducado o ha sido revocada.',
+  apiKeyNotAllowed: 'Las claves de API no pueden hacer esta llamada.',
+  apiKeyReadOnly: 'Esta clave de API es de solo lectura: no puede cambiar nada.',
+  apiKeyAddressRefused: 'Esta clave de API no se puede usar desde esta dirección.',
+  apiKeyRateLimited: 'Demasiadas solicitudes con esta clave de API. Inténtelo de nuevo en {{seconds}} segundos.',
 };

@@ -280,4 +280,18 @@ export const fr: Catalogue = {
     'Pas pendant que vous consultez le portail en tant qu’un autre utilisateur : son mot de passe, son second facteur et ses clés d’API restent les siens.',
   notViewingAs: 'Cette session ne consulte pas le portail en tant qu’un autre utilisateur.',
   viewAsStopped: 'Vous êtes de retour dans votre propre compte.',
+  // API keys (issue #18)
+  apiKeyNameRequired: 'Veuillez donner un nom à la clé d’API.',
+  apiKeyNameTooLong: 'Le nom peut comporter au plus 80 caractères.',
+  apiKeyTooManyAddresses: 'Au plus 20 adresses ou plages peuvent être autorisées.',
+  apiKeyResellerRequired: 'Choisissez le revendeur dont la clé peut atteindre les locataires.',
+  apiKeyTenantRequired: 'Choisissez le locataire que la clé peut atteindre.',
+  apiKeyBadAddress: '« {{value}} » n’est ni une adresse IP ni une plage CIDR (comme 192.0.2.0/24 ou 2001:db8::/32).',
+  apiKeyExpiryPast: 'La date d’expiration doit être dans le futur.',
+  apiKeyAllTenantsAdminOnly: 'Seul un administrateur peut créer une clé pour tous les locataires.',
+  apiKeyInvalid: 'Cette clé d’API est inconnue, expirée ou révoquée.',
+  apiKeyNotAllowed: 'Les clés d’API ne peuvent pas faire cet appel.',
+  apiKeyReadOnly: 'Cette clé d’API est en lecture seule : elle ne peut rien modifier.',
+  apiKeyAddressRefused: 'Cette clé d’API ne peut pas être utilisée depuis cette adresse.',
+  apiKeyRateLimited: 'Trop de requêtes avec cette clé d’API. Veuillez réessayer dans {{seconds}} secondes.',
 };

@@ -265,4 +265,18 @@ export const pt: Catalogue = {
     'Não enquanto vê o portal como outro utilizador: a palavra-passe, o segundo fator e as chaves de API continuam a ser dele.',
   notViewingAs: 'Esta sessão não está a ver o portal como outro utilizador.',
   viewAsStopped: 'Voltou à sua própria conta.',
+  // API keys (issue #18)
+  apiKeyNameRequired: 'Dê um nome à chave de API.',
+  apiKeyNameTooLong: 'O nome pode ter no máximo 80 caracteres.',
+  apiKeyTooManyAddresses: 'Podem ser permitidos no máximo 20 endereços ou intervalos.',
+  apiKeyResellerRequired: 'Escolha o revendedor cujos inquilinos a chave pode alcançar.',
+  apiKeyTenantRequired: 'Escolha o inquilino que a chave pode alcançar.',
+  apiKeyBadAddress: '"{{value}}" não é um endereço IP nem um intervalo CIDR (como 192.0.2.0/24 ou 2001:db8::/32).',
+  apiKeyExpiryPast: 'A data de expiração deve estar no futuro.',
+  apiKeyAllTenantsAdminOnly: 'Apenas um administrador pode criar uma chave para todos os inquilinos.',
+  apiKeyInvalid: 'Esta chave de API é desconhecida, expirou ou foi revogada.',
+  apiKeyNotAllowed: 'As chaves de API não podem fazer esta chamada.',
+  apiKeyReadOnly: 'Esta chave de API é só de leitura: não pode alterar nada.',
+  apiKeyAddressRefused: 'Esta chave de API não pode ser usada a partir deste endereço.',
+  apiKeyRateLimited: 'Demasiados pedidos com esta chave de API. Tente novamente dentro de {{seconds}} segundos.',
 };

@@ -21,7 +21,7 @@ import type { Caller } from '../../lib/caller';
  */
 
 /** The fields of a caller that decide their scope. */
-export type ScopeCaller = Pick<Caller, 'role' | 'kind' | 'id' | 'company'>;
+export type ScopeCaller = Pick<Caller, 'role' | 'kind' | 'id' | 'company' | 'apiKey'>;
 
 /**
  * Whose tenants a query may read: a caller's, or tenants already decided (one the caller named and that was
@@ -37,13 +37,20 @@ export const seesAllTenants = (scope: TenantScope): boolean =>
 
 type Q = Kysely<Database>;
 
-/** The tenants of a reseller user's resellers, as a subquery. */
-const resellerUserTenants = (db: Q, resellerUserId: number) =>
-  db
+/**
+ * The tenants of a reseller user's resellers, as a subquery; for an API key of one reseller (issue #18, a reseller
+ * user limited to that reseller), that reseller's tenants.
+ */
+const resellerUserTenants = (db: Q, who: Pick<ScopeCaller, 'id' | 'apiKey'>) => {
+  const q = db.selectFrom('reseller_tenants as rt').innerJoin('resellers as k', 'k.id', 'rt.reseller_id');
+  const resellerId = who.apiKey?.resellerId;
+  if (resellerId != null) return q.select('rt.tenant_id').where('k.id', '=', resellerId);
+  return db
     .selectFrom('reseller_tenants as rt')
-    .innerJoin('reseller_user_links as l', 'l.reseller_id', 'rt.reseller_id')
+    .innerJoin('reseller_user_links as k', 'k.reseller_id', 'rt.reseller_id')
     .select('rt.tenant_id')
-    .where('l.reseller_user_id', '=', resellerUserId);
+    .where('k.reseller_user_id', '=', who.id);
+};
 
 const onPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -63,7 +70,7 @@ export function inCallerScope<DB, TB extends keyof DB>(
   const ref = eb.ref(column);
   if (!isCaller(scope)) return scope.length ? sql<SqlBool>`${ref} in (${sql.join([...scope])})` : eb.lit(false);
   if (scope.kind !== 'reseller_user') return scope.company ? sql<SqlBool>`${ref} = ${scope.company}` : eb.lit(false);
-  const tenants = resellerUserTenants(db, scope.id);
+  const tenants = resellerUserTenants(db, scope);
   return onPostgres(db) ? sql<SqlBool>`${ref} = any(array${tenants})` : sql<SqlBool>`${ref} in ${tenants}`;
 }
 
@@ -85,7 +92,7 @@ export function scopeToCaller<DB, TB extends keyof DB, O>(
 export async function visibleTenantIds(db: Db, caller: ScopeCaller): Promise<'all' | string[]> {
   if (caller.role === 'admin') return 'all';
   if (caller.kind === 'reseller_user') {
-    const rows = await resellerUserTenants(db.kysely, caller.id).distinct().execute();
+    const rows = await resellerUserTenants(db.kysely, caller).distinct().execute();
     return rows.map((r) => r.tenant_id);
   }
   return caller.company ? [caller.company] : [];
@@ -96,7 +103,7 @@ export async function isTenantVisible(db: Db | Q, caller: ScopeCaller, tenantId:
   if (caller.role === 'admin') return true;
   if (caller.kind !== 'reseller_user') return !!caller.company && caller.company === tenantId;
   const q = 'kysely' in db ? db.kysely : db;
-  const row = await resellerUserTenants(q, caller.id).where('rt.tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+  const row = await resellerUserTenants(q, caller).where('rt.tenant_id', '=', tenantId).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -15,8 +15,8 @@ function decodeQuotedPrintable(s: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<{
+/** A real SMTP server on loopback that keeps what it receives; on a given port to start one again where it was. */
+export async function startSmtp(listenPort = 0): Promise<{
   url: string;
   port: number;
   mails: ReceivedMail[];
@@ -28,6 +28,8 @@ export async function startSmtp(): Promise<{
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Closing tells a connected client (the mailer's pooled connection) to go at once instead of after 30 s.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -49,7 +51,7 @@ export async function startSmtp(): Promise<{
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `smtp://127.0.0.1:${port}`, port, mails, close: () => new Promise((r) => server.close(() => r())) };

@@ -46,6 +46,44 @@ export const EmailLinkBody = z.strictObject({
 });
 export type EmailLinkBody = z.infer<typeof EmailLinkBody>;
 
+/**
+ * Issue #20: a QR link only helps an extension that is linked, has an app account (what the QR page signs in to)
+ * and whose app is not revoked; an email no subscriber in scope has gets nothing either. Such recipients are
+ * skipped, and said so: before sending (emailLinkPreview) and in emailLink's reply and job report.
+ */
+export const SKIP_REASONS = ['not_linked', 'no_app_account', 'app_revoked', 'no_subscriber'] as const;
+export const SkipReason = z.enum(SKIP_REASONS);
+export type SkipReason = z.infer<typeof SkipReason>;
+export const SkippedRecipient = z.object({
+  tenant_id: z.string(),
+  /** Empty for an email no subscriber has. */
+  extension: z.string(),
+  email: z.string(),
+  reason: SkipReason,
+  /** The reason in the caller's language. */
+  message: z.string(),
+});
+export type SkippedRecipient = z.infer<typeof SkippedRecipient>;
+export const LinkRecipient = z.object({
+  tenant_id: z.string(),
+  extension: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+export type LinkRecipient = z.infer<typeof LinkRecipient>;
+
+/** What a send would do, without queuing anything (the confirmation lists both). */
+export const EmailLinkPreviewReply = z.object({ to_send: z.array(LinkRecipient), skipped: z.array(SkippedRecipient) });
+export type EmailLinkPreviewReply = z.infer<typeof EmailLinkPreviewReply>;
+
+/** JobStartedReply plus (additive, #20) how many messages are queued and who is skipped. */
+export const EmailLinkReply = JobStartedReply.extend({
+  queued: z.number().optional(),
+  skipped: z.array(SkippedRecipient).optional(),
+});
+export type EmailLinkReply = z.infer<typeof EmailLinkReply>;
+
 /** reLinkExtensions: the spec's array of {tenant_id, email, extension}; a job re-creates the accounts and re-sends links. */
 export const RelinkUser = z.object({
   tenant_id: z.string().trim().min(1).max(LIMITS.shortTextMax),
@@ -70,9 +108,19 @@ export const appAccountsCalls = {
     path: '/emailLink',
     access: 'signed-in',
     tags: ['app-accounts'],
-    summary: 'Queue QR-link emails (a job): one per subscriber with each recipient email, placeholders filled',
+    summary:
+      'Queue QR-link emails (a job): one per linked subscriber with an app account having each recipient email, placeholders filled; the others are skipped and listed',
     body: EmailLinkBody,
-    reply: JobStartedReply,
+    reply: EmailLinkReply,
+  }),
+  emailLinkPreview: call({
+    method: 'POST',
+    path: '/emailLinkPreview',
+    access: 'signed-in',
+    tags: ['app-accounts'],
+    summary: 'Who an emailLink with this body would mail and who it would skip, and why; queues nothing (#20)',
+    body: EmailLinkBody,
+    reply: EmailLinkPreviewReply,
   }),
   reLinkExtensions: call({
     method: 'POST',

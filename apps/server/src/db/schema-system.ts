@@ -30,6 +30,10 @@ export interface MailMessagesTable {
   claimed_at: Millis | null;
   created_at: Millis;
   sent_at: Millis | null;
+  /** The job that queued it, the tenant and extension it was for (migration 020; null outside a job). */
+  job_id: number | null;
+  tenant_id: string | null;
+  ref: string | null;
 }
 
 export interface EmailTemplatesTable {

@@ -12,6 +12,10 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; contentBase64: string; cid?: string }[];
+  /** The job that queued it, and the tenant and extension it is for: a screen follows its delivery (jobMails). */
+  jobId?: number;
+  tenantId?: string;
+  ref?: string;
 }
 
 export interface MailerOptions {
@@ -81,11 +85,30 @@ export class Mailer {
         attempts: 0,
         next_attempt_at: now,
         created_at: now,
+        job_id: mail.jobId ?? null,
+        tenant_id: mail.tenantId ?? null,
+        ref: mail.ref ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     this.kick();
     return row.id;
+  }
+
+  /**
+   * Sends a failed message again now, with its automatic retries counted afresh; resolves false when the message is
+   * not failed (sent, or already queued). One conditional UPDATE: two parallel retries queue it once.
+   */
+  async requeue(id: number): Promise<boolean> {
+    const res = await this.db.kysely
+      .updateTable('mail_messages')
+      .set({ status: 'queued', attempts: 0, next_attempt_at: Date.now(), claimed_at: null })
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    this.kick();
+    return true;
   }
 
   start(): void {

@@ -17,6 +17,7 @@ import { directoryDeleteStatement015 } from './015-directory-delete-statement';
 import { twoFactor016 } from './016-two-factor';
 import { apiKeys017 } from './017-api-keys';
 import { viewAs019 } from './019-view-as';
+import { mailJob020 } from './020-mail-job';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -38,6 +39,7 @@ function all(db: Db): Record<string, Migration> {
     '016_two_factor': twoFactor016(db.dialect),
     '017_api_keys': apiKeys017(db.dialect),
     '019_view_as': viewAs019(),
+    '020_mail_job': mailJob020(),
   };
 }
 

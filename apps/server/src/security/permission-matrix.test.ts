@@ -88,6 +88,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/rotateActivation': { answers: SCOPED },
   'POST /api/v1/jobStatus': { answers: SCOPED },
   'POST /api/v1/listJobs': { answers: SCOPED },
+  // issue #20: a job's mails (the job's rule), the preview of a send (its tenant), a retry (a mail not shown: 404)
+  'POST /api/v1/jobMails': { answers: SCOPED },
+  'POST /api/v1/emailLinkPreview': { answers: SCOPED },
+  'POST /api/v1/retryMail': { answers: '401 401 401 404 404 ok' },
   // end-user calls: public, their credentials are in the body
   // A recording is public to a grant or an extension token, and to a portal session that may see its tenant.
   'GET /api/v1/recordings/:id': { answers: '403 403 403 403 403 ok' },

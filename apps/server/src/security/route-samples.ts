@@ -3,6 +3,7 @@ import { createResellerUser, createUser } from '../../test/harness';
 import { EXTENSIONS_SYNC } from '../modules/extensions/extensions.jobs';
 import { type Principals, VICTIM_TENANT, tokenFor } from './security-fixture';
 import { VIEW_AS_SAMPLES } from './route-samples-view-as';
+import { MAIL_TRUTH_SAMPLES } from './route-samples-mail';
 
 /** Records of the victim tenant (and its reseller) that the sample requests aim at. */
 export interface Ids {
@@ -216,6 +217,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/v1/linphoneLink': { body: () => ({ grant: 'not-a-grant' }) },
   'GET /api/v1/linphone/:token': { url: () => '/api/v1/linphone/not-a-token' },
   ...VIEW_AS_SAMPLES,
+  ...MAIL_TRUTH_SAMPLES,
 };
 
 /** Creates the victim records the samples name (the demo seed has the rest) and returns their ids. */

@@ -281,6 +281,18 @@ export const en = {
   apiKeyReadOnly: 'This API key is read-only: it cannot change anything.',
   apiKeyAddressRefused: 'This API key may not be used from this address.',
   apiKeyRateLimited: 'Too many requests with this API key. Please try again in {{seconds}} seconds.',
+  // webhooks (issue #18)
+  webhookScopeRequired: 'Choose the reseller or tenant the webhook is for.',
+  webhookUrlInvalid: 'The webhook URL must be a full http:// or https:// address (without a user name or password).',
+  webhookUrlSelf: "The webhook URL points at this portal itself; choose the receiver's own address.",
+  webhookUrlPrivate: 'The webhook URL points at a private or loopback address, which this portal does not send to.',
+  webhookUrlUnresolved: "The webhook URL's host name could not be found.",
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookNotFound: 'This webhook endpoint does not exist.',
+  webhookScopeNotFound: 'This reseller or tenant does not exist.',
+  webhookLimitReached: 'A reseller or tenant may have at most {{limit}} webhook endpoints.',
+  webhookDeleted: 'The webhook endpoint was deleted.',
+  webhookTestQueued: 'The test event was queued; its delivery shows in the log.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -284,4 +284,18 @@ export const es: Catalogue = {
   apiKeyReadOnly: 'Esta clave de API es de solo lectura: no puede cambiar nada.',
   apiKeyAddressRefused: 'Esta clave de API no se puede usar desde esta dirección.',
   apiKeyRateLimited: 'Demasiadas solicitudes con esta clave de API. Inténtelo de nuevo en {{seconds}} segundos.',
+  // webhooks (issue #18)
+  webhookScopeRequired: 'Elija el revendedor o el inquilino del webhook.',
+  webhookUrlInvalid:
+    'La URL del webhook debe ser una dirección http:// o https:// completa (sin usuario ni contraseña).',
+  webhookUrlSelf: 'La URL del webhook apunta a este mismo portal; indique la dirección del receptor.',
+  webhookUrlPrivate:
+    'La URL del webhook apunta a una dirección privada o de bucle local, a la que este portal no envía.',
+  webhookUrlUnresolved: 'No se encontró el nombre de host de la URL del webhook.',
+  webhookEventsRequired: 'Elija al menos un evento.',
+  webhookNotFound: 'Este webhook no existe.',
+  webhookScopeNotFound: 'Este revendedor o inquilino no existe.',
+  webhookLimitReached: 'Un revendedor o inquilino puede tener como máximo {{limit}} webhooks.',
+  webhookDeleted: 'Se eliminó el webhook.',
+  webhookTestQueued: 'El evento de prueba está en cola; su entrega aparece en el registro.',
 };

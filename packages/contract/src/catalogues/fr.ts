@@ -294,4 +294,18 @@ export const fr: Catalogue = {
   apiKeyReadOnly: 'Cette clé d’API est en lecture seule : elle ne peut rien modifier.',
   apiKeyAddressRefused: 'Cette clé d’API ne peut pas être utilisée depuis cette adresse.',
   apiKeyRateLimited: 'Trop de requêtes avec cette clé d’API. Veuillez réessayer dans {{seconds}} secondes.',
+  // webhooks (issue #18)
+  webhookScopeRequired: 'Choisissez le revendeur ou le locataire du webhook.',
+  webhookUrlInvalid:
+    'L’URL du webhook doit être une adresse http:// ou https:// complète (sans nom d’utilisateur ni mot de passe).',
+  webhookUrlSelf: 'L’URL du webhook désigne ce portail lui-même ; indiquez l’adresse du récepteur.',
+  webhookUrlPrivate:
+    'L’URL du webhook désigne une adresse privée ou de bouclage, vers laquelle ce portail n’envoie pas.',
+  webhookUrlUnresolved: 'Le nom d’hôte de l’URL du webhook est introuvable.',
+  webhookEventsRequired: 'Choisissez au moins un événement.',
+  webhookNotFound: 'Ce webhook n’existe pas.',
+  webhookScopeNotFound: 'Ce revendeur ou ce locataire n’existe pas.',
+  webhookLimitReached: 'Un revendeur ou un locataire peut avoir au plus {{limit}} webhooks.',
+  webhookDeleted: 'Le webhook a été supprimé.',
+  webhookTestQueued: 'L’événement de test est en file d’attente ; sa livraison apparaît dans le journal.',
 };

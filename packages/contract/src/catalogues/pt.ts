@@ -279,4 +279,17 @@ export const pt: Catalogue = {
   apiKeyReadOnly: 'Esta chave de API é só de leitura: não pode alterar nada.',
   apiKeyAddressRefused: 'Esta chave de API não pode ser usada a partir deste endereço.',
   apiKeyRateLimited: 'Demasiados pedidos com esta chave de API. Tente novamente dentro de {{seconds}} segundos.',
+  // webhooks (issue #18)
+  webhookScopeRequired: 'Escolha a revenda ou o inquilino do webhook.',
+  webhookUrlInvalid: 'A URL do webhook deve ser um endereço http:// ou https:// completo (sem usuário nem senha).',
+  webhookUrlSelf: 'A URL do webhook aponta para este próprio portal; indique o endereço do receptor.',
+  webhookUrlPrivate:
+    'A URL do webhook aponta para um endereço privado ou de loopback, para o qual este portal não envia.',
+  webhookUrlUnresolved: 'O nome do host da URL do webhook não foi encontrado.',
+  webhookEventsRequired: 'Escolha pelo menos um evento.',
+  webhookNotFound: 'Este webhook não existe.',
+  webhookScopeNotFound: 'Esta revenda ou inquilino não existe.',
+  webhookLimitReached: 'Uma revenda ou inquilino pode ter no máximo {{limit}} webhooks.',
+  webhookDeleted: 'O webhook foi excluído.',
+  webhookTestQueued: 'O evento de teste está na fila; a entrega aparece no registro.',
 };

@@ -7,9 +7,9 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import { emailToPlatform } from './email-to-platform';
 import { assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { composeLinkEmail, qrLink } from './link-email';
+import { planLinkRecipients } from './link-recipients';
 import { findExtension } from '../extensions/extensions.repository';
 import { markInvited } from '../extensions/lifecycle';
-import { scopeToCaller } from '../tenants/tenant-scope';
 
 export const EMAIL_LINKS = 'app-accounts.email-links';
 export const RELINK = 'app-accounts.relink';
@@ -18,9 +18,20 @@ const PROGRESS_EVERY = 25;
 const Lang = z.enum(LANGUAGES);
 const Resume = z.object({ next: z.number(), sent: z.number(), failures: z.array(z.string()) });
 
+/** At most this many skipped recipients are kept in the report (the count is always whole). */
+const SKIPPED_SHOWN = 200;
+const EmailResume = z.object({
+  next: z.number(),
+  queued: z.number(),
+  skipped_count: z.number(),
+  skipped: z.array(z.unknown()),
+});
+
 /**
- * Sends the QR-link emails: for each recipient email, one message per subscriber having it. Each message is
- * queued in the outbox together with a once-only mark, so a re-run never sends it twice.
+ * Queues the QR-link emails: for each recipient email, one message per subscriber having it that can use it
+ * (link-recipients.ts: linked, with an app account, not revoked); the others are skipped and reported. Each
+ * message is queued in the outbox with this job's id (jobMails follows its delivery) together with a once-only
+ * mark, so a re-run never sends it twice. The report says "queued", never "sent": delivery is the outbox's.
  */
 export const emailLinksJob = defineJob({
   type: EMAIL_LINKS,
@@ -34,23 +45,13 @@ export const emailLinksJob = defineJob({
   }),
   async run(ctx, deps: Deps) {
     const p = ctx.payload;
-    const resume = Resume.safeParse(ctx.checkpoint);
-    const start = resume.success ? resume.data : { next: 0, sent: 0, failures: [] as string[] };
-    let { next, sent } = start;
-    const { failures } = start;
+    const resume = EmailResume.safeParse(ctx.checkpoint);
+    const s = resume.success ? resume.data : { next: 0, queued: 0, skipped_count: 0, skipped: [] as unknown[] };
     const total = p.recipients.length;
-    for (; next < total; next++) {
-      const email = p.recipients[next]!;
-      const q = ctx.db
-        .selectFrom('extensions')
-        .select(['tenant_id', 'extension', 'firstname', 'lastname', 'email'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email));
-      const users = await scopeToCaller(ctx.db, q, p.tenants, 'tenant_id')
-        .orderBy('tenant_id')
-        .orderBy('extension')
-        .execute();
-      if (users.length === 0) failures.push(formatMessage(p.lang, 'emailSendFailed', { extension: email }));
-      for (const u of users) {
+    while (s.next < total) {
+      const part = p.recipients.slice(s.next, s.next + PROGRESS_EVERY);
+      const plan = await planLinkRecipients(ctx.db, deps.config.CLOUD_ID, p.tenants, part, p.lang);
+      for (const u of plan.toSend) {
         const mail = composeLinkEmail({ subject: p.subject, body: p.body }, u, {
           publicUrl: deps.config.publicUrl,
           cloudId: deps.config.CLOUD_ID,
@@ -58,18 +59,30 @@ export const emailLinksJob = defineJob({
         });
         await ctx.once(`mail:${u.tenant_id}:${u.extension}`, async (trx) => {
           const mailId = await deps.mailer.enqueue(
-            { kind: 'qr_link', to: u.email, cc: p.cc, subject: mail.subject, html: mail.html, text: mail.text },
+            {
+              kind: 'qr_link',
+              to: u.email,
+              cc: p.cc,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              jobId: ctx.id,
+              tenantId: u.tenant_id,
+              ref: u.extension,
+            },
             trx,
           );
           await markInvited(trx, u.tenant_id, u.extension, mailId);
         });
-        sent++;
+        s.queued++;
       }
-      if ((next + 1) % PROGRESS_EVERY === 0)
-        await ctx.progress({ done: next + 1, total, failed: failures.length }, { next: next + 1, sent, failures });
+      s.skipped_count += plan.skipped.length;
+      s.skipped.push(...plan.skipped.slice(0, Math.max(0, SKIPPED_SHOWN - s.skipped.length)));
+      s.next += part.length;
+      await ctx.progress({ done: s.next, total, failed: 0 }, s);
     }
-    await ctx.progress({ done: total, total, failed: failures.length }, { next: total, sent, failures });
-    return { sent, failures };
+    await ctx.progress({ done: total, total, failed: 0 }, s);
+    return { queued: s.queued, skipped_count: s.skipped_count, skipped: s.skipped, failures: [] };
   },
 });
 
@@ -114,6 +127,9 @@ export const relinkJob = defineJob({
               to: u.email,
               subject: formatMessage(lang, 'relinkEmailSubject'),
               text: formatMessage(lang, 'relinkEmailText', { name, username: u.email, link }),
+              jobId: ctx.id,
+              tenantId: u.tenant_id,
+              ref: u.extension,
             },
             trx,
           );

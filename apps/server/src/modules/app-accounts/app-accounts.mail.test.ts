@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createUser, startTestApp } from '../../../test/harness';
 import { type RoleTokens, resellerIdByName, signInRoles } from '../../../test/roles';
 import { startSmtp } from '../../../test/smtp';
+import { giveAppAccount } from '../../../test/app-account';
 
 // Issue #13 finding 2 (mail to any address, no quota) and the low item "delivered mail keeps secrets".
 let t: TestApp;
@@ -18,13 +19,8 @@ beforeAll(async () => {
     MAIL_PER_TENANT_HOUR: String(TENANT_QUOTA),
   });
   r = await signInRoles(t, [await resellerIdByName(t, 'Pioneer Voice')]);
-  const ext = (tenant: string, extension: string, email: string) =>
-    t.db.kysely
-      .updateTable('extensions')
-      .set({ email })
-      .where('tenant_id', '=', tenant)
-      .where('extension', '=', extension)
-      .execute();
+  // Linked with an app account: the extensions a QR link is sent to (issue #20).
+  const ext = (tenant: string, extension: string, email: string) => giveAppAccount(t, tenant, extension, email);
   await ext('bluebird.example', '110', 'sub110@bluebird.example');
   await ext('bluebird.example', '111', 'sub111@bluebird.example');
   await ext('bluebird.example', '112', 'sub112@bluebird.example');

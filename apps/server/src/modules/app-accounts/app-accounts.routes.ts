@@ -3,7 +3,7 @@ import { appAccountsCalls as calls } from '@provisio/contract';
 import { actorOf } from '../../lib/audit';
 import { requestLanguage, t } from '../../lib/i18n';
 import { route } from '../../lib/route';
-import { emailLink, linkExtension, relinkExtensions } from './app-accounts.service';
+import { emailLink, linkExtension, previewEmailLink, relinkExtensions } from './app-accounts.service';
 import { inviteNotProvisioned, resendInvite } from './invitations.service';
 
 export const appAccountsRoutes: FastifyPluginAsync = async (app) => {
@@ -15,6 +15,8 @@ export const appAccountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, calls.emailLink, (req) => emailLink(deps, actorOf(req), req.body, requestLanguage(req)));
+
+  route(app, calls.emailLinkPreview, (req) => previewEmailLink(deps, actorOf(req), req.body, requestLanguage(req)));
 
   route(app, calls.reLinkExtensions, (req) => relinkExtensions(deps, actorOf(req), req.body, requestLanguage(req)));
 

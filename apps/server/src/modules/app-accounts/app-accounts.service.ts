@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type {
   EmailLinkBody,
+  EmailLinkPreviewReply,
+  EmailLinkReply,
   JobStartedReply,
   Language,
   LinkExtensionBody,
@@ -12,12 +14,13 @@ import { type Actor, recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { hashPassword } from '../../lib/passwords';
-import { type TenantScope, assertTenantVisible, scopeToCaller, visibleTenantIds } from '../tenants/tenant-scope';
+import { type TenantScope, assertTenantVisible, visibleTenantIds } from '../tenants/tenant-scope';
 import { findExtension, findExtensionTenant } from '../extensions/extensions.repository';
 import { EMAIL_LINKS, RELINK } from './app-accounts.jobs';
 import { type AccountTrx, assertEmailFree, saveAppAccount } from './app-accounts.repository';
 import { assertCcInScope, parseCc } from './email-cc';
 import { emailToPlatform } from './email-to-platform';
+import { perTenantOf, planLinkRecipients } from './link-recipients';
 import { type MailClaim, callerMailKey, claimMailQuota, releaseMailQuota, tenantMailKey } from './mail-quota';
 
 const isEmail = (s: string) => z.email().safeParse(s).success;
@@ -78,21 +81,6 @@ function recipients(body: EmailLinkBody): string[] {
   return [...new Set(list)];
 }
 
-/** How many subscribers of each tenant of the scope have one of these emails: the messages a send will queue. */
-async function subscribersPerTenant(deps: Deps, scope: TenantScope, emails: string[]): Promise<Map<string, number>> {
-  const perTenant = new Map<string, number>();
-  for (let i = 0; i < emails.length; i += 500) {
-    const q = deps.db.kysely
-      .selectFrom('extensions')
-      .select(['tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails.slice(i, i + 500)))
-      .groupBy('tenant_id');
-    for (const row of await scopeToCaller(deps.db.kysely, q, scope, 'tenant_id').execute())
-      perTenant.set(row.tenant_id, (perTenant.get(row.tenant_id) ?? 0) + Number(row.n));
-  }
-  return perTenant;
-}
-
 /** An administrator's sends are counted but never refused: a provider's bulk send to a large tenant must go out. */
 const ADMIN_MAIL_LIMIT = 2 ** 31 - 1;
 
@@ -131,24 +119,41 @@ export async function enqueueMail<P>(
   }
 }
 
+/** The checks of an emailLink body, and who it would mail and skip (the rule of link-recipients.ts). */
+async function planEmailLink(deps: Deps, actor: Actor, body: EmailLinkBody, lang: Language) {
+  const to = recipients(body);
+  const cc = parseCc(body.cc);
+  if (body.tenant_id) await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
+  const scope: TenantScope = body.tenant_id ? [body.tenant_id] : actor.caller;
+  await assertCcInScope(deps.db, actor.caller, scope, cc);
+  const plan = await planLinkRecipients(deps.db.kysely, deps.config.CLOUD_ID, scope, to, lang);
+  return { to, cc, plan };
+}
+
+/** emailLinkPreview: what emailLink would queue and skip, checked the same way; queues nothing. */
+export async function previewEmailLink(
+  deps: Deps,
+  actor: Actor,
+  body: EmailLinkBody,
+  lang: Language,
+): Promise<EmailLinkPreviewReply> {
+  const { plan } = await planEmailLink(deps, actor, body, lang);
+  return { to_send: plan.toSend, skipped: plan.skipped };
+}
+
 /**
- * Queues the QR-link emails: one per subscriber having each email in the caller's visible tenants (or tenant_id).
- * Copies go only to addresses known in the caller's scope (admins: any), and every message and copy counts
- * against the caller's and the tenant's hourly mail quota.
+ * Queues the QR-link emails: one per subscriber having each email in the caller's visible tenants (or tenant_id),
+ * when it can use it (linked, with an app account, not revoked); the others are skipped and listed in the reply
+ * (issue #20). Copies go only to addresses known in the caller's scope (admins: any), and every message and copy
+ * counts against the caller's and the tenant's hourly mail quota.
  */
 export async function emailLink(
   deps: Deps,
   actor: Actor,
   body: EmailLinkBody,
   lang: Language,
-): Promise<JobStartedReply> {
-  const to = recipients(body);
-  const cc = parseCc(body.cc);
-  if (body.tenant_id) await assertTenantVisible(deps.db, actor.caller, body.tenant_id);
-  const scope: TenantScope = body.tenant_id ? [body.tenant_id] : actor.caller;
-  await assertCcInScope(deps.db, actor.caller, scope, cc);
-  const perTenant = await subscribersPerTenant(deps, scope, to);
-  for (const [tenantId, n] of perTenant) perTenant.set(tenantId, n * (1 + cc.length));
+): Promise<EmailLinkReply> {
+  const { to, cc, plan } = await planEmailLink(deps, actor, body, lang);
   // The job keeps the tenants as they are now: it sends what the caller could send when they asked.
   const tenants = body.tenant_id ? [body.tenant_id] : await visibleTenantIds(deps.db, actor.caller);
   const payload = {
@@ -159,11 +164,18 @@ export async function emailLink(
     tenants,
     lang,
   };
-  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenant), EMAIL_LINKS, payload, {
+  const { id } = await enqueueMail(deps, mailClaims(deps, actor, perTenantOf(plan, cc.length)), EMAIL_LINKS, payload, {
     tenantId: body.tenant_id ?? null,
     createdBy: createdBy(actor),
   });
-  return { ok: true, message: formatMessage(lang, 'emailsQueued'), job_id: id, joined: false };
+  return {
+    ok: true,
+    message: formatMessage(lang, plan.toSend.length > 0 ? 'emailsQueued' : 'emailsAllSkipped'),
+    job_id: id,
+    joined: false,
+    queued: plan.toSend.length,
+    skipped: plan.skipped,
+  };
 }
 
 /** Queues the relink of selected users (all must have an email): new accounts, must change password, links re-sent. */

@@ -99,7 +99,16 @@ export const inviteJob = defineJob({
         });
         await ctx.once(`invite:${r.id}`, async (trx) => {
           const mailId = await deps.mailer.enqueue(
-            { kind: 'qr_link', to: r.email, subject: mail.subject, html: mail.html, text: mail.text },
+            {
+              kind: 'qr_link',
+              to: r.email,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              jobId: ctx.id,
+              tenantId: p.tenant_id,
+              ref: r.extension,
+            },
             trx,
           );
           await markInvited(trx, p.tenant_id, r.extension, mailId);

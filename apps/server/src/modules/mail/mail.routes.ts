@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MailLogBody, mailCalls as calls } from '@provisio/contract';
+import { actorOf, callerOf } from '../../lib/audit';
+import { requestLanguage } from '../../lib/i18n';
 import { route } from '../../lib/route';
+import { jobMails, retryMail } from './mail.service';
 
 export const mailRoutes: FastifyPluginAsync = async (app) => {
   route(app, calls.mailLog, async (req) => {
@@ -21,4 +24,11 @@ export const mailRoutes: FastifyPluginAsync = async (app) => {
     ]);
     return { total: Number(total.n), rows: rows.map(({ to_addr, ...r }) => ({ ...r, to: to_addr })) };
   });
+
+  route(app, calls.jobMails, (req) => jobMails(app.deps, callerOf(req), req.body.job_id, requestLanguage(req)));
+
+  route(app, calls.retryMail, async (req) => ({
+    ok: true as const,
+    message: await retryMail(app.deps, actorOf(req), req.body.mail_id, requestLanguage(req)),
+  }));
 };

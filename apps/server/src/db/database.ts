@@ -11,6 +11,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { pgRawRows, setRawRows } from './raw-rows';
 import type { Database } from './schema';
 import { BUSY_TIMEOUT_MS, PatientSqliteDialect, warnOnStderr } from './sqlite-driver';
 
@@ -100,8 +101,10 @@ function openSqlite(opts: DbOptions, warn: Db['warn']): Opened {
     statementCacheSize: opts.statementCacheSize,
     warn,
   });
+  const kysely = new Kysely<Database>({ dialect });
+  setRawRows(kysely as Kysely<never>, (text, parameters) => dialect.driver.rawRows(text, parameters));
   return {
-    kysely: new Kysely<Database>({ dialect }),
+    kysely,
     dialect: 'sqlite',
     probeWrite: () => dialect.driver.probeWrite(),
   };
@@ -123,6 +126,7 @@ function openPostgres(url: string, opts: DbOptions, warn: Db['warn']): Opened {
   pool.on('error', (err) => warn(err, 'an idle database connection failed'));
   pool.on('connect', (client) => client.on('error', (err) => warn(err, 'a database connection failed')));
   const kysely = new Kysely<Database>({ dialect: new KeepFirstErrorPostgresDialect({ pool }, warn) });
+  setRawRows(kysely as Kysely<never>, pgRawRows(pool));
   return {
     kysely,
     dialect: 'postgres',

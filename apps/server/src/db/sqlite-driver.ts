@@ -189,6 +189,33 @@ export class PatientSqliteDriver implements Driver {
     return this.patiently(() => ({ rows: stmt.all(parameters) as R[] }), this.#busyWaitMs, false);
   }
 
+  /**
+   * A read's rows as arrays (better-sqlite3's raw mode), for hot reads that build their own rows (db/raw-rows.ts):
+   * on the reader when there is one, else on the writer, taken in turn as any statement.
+   */
+  async rawRows(sql: string, parameters: readonly unknown[]): Promise<unknown[][]> {
+    // Raw mode is the statement's own switch: set and cleared within this synchronous call, so the cached
+    // statement, which Kysely's callers of the same text share, answers objects to them.
+    const all = (stmt: SQLite.Statement): unknown[][] => {
+      stmt.raw(true);
+      try {
+        return stmt.all(parameters) as unknown[][];
+      } finally {
+        stmt.raw(false);
+      }
+    };
+    const onReader = this.#readerStatements?.get(sql);
+    if (onReader) return this.patiently(() => all(onReader), this.#busyWaitMs, false);
+    await this.#mutex.lock();
+    try {
+      const turn = turnIfLong();
+      if (turn) await turn;
+      return await this.patiently(() => all(this.#statements.get(sql)), this.#busyWaitMs);
+    } finally {
+      this.#mutex.unlock();
+    }
+  }
+
   /** Streams a SELECT's rows from the writer (the caller holds it; the statement is busy until the end). */
   *streamOnWriter<R>(sql: string, parameters: readonly unknown[]): IterableIterator<R> {
     yield* this.#db.prepare(sql).iterate(parameters) as IterableIterator<R>;

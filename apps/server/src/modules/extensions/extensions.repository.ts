@@ -1,9 +1,10 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 import type { ExtensionRow, LifecycleFilter } from '@provisio/contract';
 import type { Database, ExtensionsTable } from '../../db/schema';
 import { flagReader, toFlag } from '../../lib/flags';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
 import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
+import { byExtension, firstPage, isFirstPage, tenantExtensionCount } from './extensions.first-page';
 import { LIFECYCLE_COLUMNS, type StoredLifecycle, whereLifecycle } from './lifecycle';
 
 export const EXTENSION_COLUMNS = [
@@ -21,12 +22,7 @@ export const EXTENSION_COLUMNS = [
   'desktop_app_allowed',
 ] as const;
 
-const PAD = sql.lit('0'.repeat(64));
-/**
- * Extensions sort as numbers when they are numbers: left-padded to 64 characters (works on both databases). The
- * expression is migration 014's index (extensions_tenant_sort) exactly, the pad a literal: a page is an index walk.
- */
-export const byExtension = sql`substr(${PAD} || ${sql.ref('extension')}, length(${sql.ref('extension')}) + 1)`;
+export { byExtension };
 
 /** An extension as stored (flags 0/1): what lookups return and the audit records. */
 export type StoredExtension = Selectable<ExtensionsTable>;
@@ -47,6 +43,8 @@ export async function listTenantExtensions(
   tenantId: string,
   params: ListParams & { lifecycle?: LifecycleFilter | undefined },
 ): Promise<{ rows: (ExtensionRow & StoredLifecycle)[]; total: number }> {
+  // The screen's own pages (default sort, no search or filter): one compiled statement (extensions.first-page.ts).
+  if (isFirstPage(params)) return firstPage(db, tenantId, params.order ?? 'asc', params.limit, params.offset ?? 0);
   const base = whereLifecycle(
     db
       .selectFrom('extensions')
@@ -78,16 +76,6 @@ export async function listTenantExtensions(
   // The rows are this query's own objects: flags become booleans in place (readExtension would copy every row).
   for (const row of rows as Record<string, unknown>[]) for (const f of EXTENSION_FLAGS) row[f] = row[f] === 1;
   return { rows: rows as unknown as (ExtensionRow & StoredLifecycle)[], total };
-}
-
-/** The number of a tenant's extensions: its tenant_stats row, written in the same transaction as every change. */
-async function tenantExtensionCount(db: Kysely<Database>, tenantId: string): Promise<number> {
-  const row = await db
-    .selectFrom('tenant_stats')
-    .select('extensions')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return Number(row?.extensions ?? 0);
 }
 
 /** One extension of a tenant, as stored (the unique index on tenant and extension). */

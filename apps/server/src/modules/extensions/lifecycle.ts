@@ -132,7 +132,7 @@ export const LIFECYCLE_COLUMNS = [
  * by its key: the CROSS JOIN keeps SQLite in that order (it otherwise scanned every app account of every tenant);
  * a new activation QR clears revoked_at and the step shows again.
  */
-const revokedOf = (db: Db, tenantId: string) =>
+export const revokedOf = (db: Db, tenantId: string) =>
   db
     .selectFrom('app_activations as v')
     .crossJoin('app_accounts as a')
@@ -167,7 +167,10 @@ export function whereLifecycle<O>(
   }
 }
 
-export type StoredLifecycle = Pick<Selectable<ExtensionsTable>, (typeof LIFECYCLE_COLUMNS)[number]>;
+export type StoredLifecycle = Pick<Selectable<ExtensionsTable>, (typeof LIFECYCLE_COLUMNS)[number]> & {
+  /** Whether the extension's app was revoked, when the page's own query read it (its first page does). */
+  revoked?: boolean;
+};
 const MAIL_STATUS = { queued: 'queued', sending: 'queued', sent: 'sent', logged: 'sent', failed: 'failed' } as const;
 const LOOKUP_CHUNK = 1000;
 
@@ -185,19 +188,22 @@ export async function withLifecycle(
   // The spec's unpaged list can hold a whole tenant: look up in chunks, within SQLite's bound-parameter limit.
   const mail: { id: number; status: keyof typeof MAIL_STATUS }[] = [];
   const revoked: { extension: string }[] = [];
+  // Rows whose query already read their revocation (the first page's) need no look-up.
+  const known = rows.every((r) => r.revoked !== undefined);
   for (let i = 0; i < rows.length; i += LOOKUP_CHUNK) {
     const part = ids.slice(i, i + LOOKUP_CHUNK);
     if (part.length)
       mail.push(...(await db.selectFrom('mail_messages').select(['id', 'status']).where('id', 'in', part).execute()));
-    revoked.push(
-      ...(await revokedOf(db, tenantId)
-        .where(
-          'a.extension',
-          'in',
-          rows.slice(i, i + LOOKUP_CHUNK).map((r) => r.extension),
-        )
-        .execute()),
-    );
+    if (!known)
+      revoked.push(
+        ...(await revokedOf(db, tenantId)
+          .where(
+            'a.extension',
+            'in',
+            rows.slice(i, i + LOOKUP_CHUNK).map((r) => r.extension),
+          )
+          .execute()),
+      );
   }
   const status = new Map(mail.map((m) => [m.id, MAIL_STATUS[m.status]]));
   const isRevoked = new Set(revoked.map((x) => x.extension));
@@ -219,7 +225,7 @@ export async function withLifecycle(
       desktop_app_allowed: r.desktop_app_allowed,
       // undefined when the platform does not report registrations: the reply leaves it out.
       registered: r.registered,
-      lifecycle: isRevoked.has(r.extension)
+      lifecycle: (known ? r.revoked : isRevoked.has(r.extension))
         ? 'revoked'
         : base === 'provisioned' && r.registered === true
           ? 'registered'

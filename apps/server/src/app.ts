@@ -42,6 +42,7 @@ import { provisioningRoutes } from './modules/provisioning/provisioning.routes';
 import { appActivationRoutes } from './modules/app-activation/app-activation.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { linphoneRoutes } from './modules/linphone/linphone.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
 import { refusalLogging } from './lib/logging/refusal-logging';
 import { replySerializerCompiler } from './lib/reply-serializer';
@@ -77,6 +78,7 @@ const API_MODULES = [
   linphoneRoutes,
   viewAsRoutes,
   apiKeysRoutes,
+  webhooksRoutes,
 ];
 
 /** Deps without the platform connector and job queue; buildApp adds them from the configuration. */

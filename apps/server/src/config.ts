@@ -109,6 +109,14 @@ export const ConfigSchema = z.object({
   MONITOR_MAX_MINUTES: int(1, 24 * 60).default(30),
   PROVISIONING_KEY_MAP: z.string().optional(),
   PROVISION_REFRESH_SECONDS: int(0, 31_536_000).default(86_400),
+  /** Signed webhooks (issue #18): may endpoints be on private or loopback addresses (SSRF guard off)? */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_TIMEOUT_MS: int(500, 60_000).default(10_000),
+  WEBHOOK_DISABLE_AFTER: int(1, 1000).default(15),
+  WEBHOOK_RETRY_HOURS: int(1, 168).default(24),
+  WEBHOOK_BACKOFF_MS: int(10, 3_600_000).default(10_000),
+  WEBHOOK_POLL_MS: int(50, 600_000).default(1000),
+  WEBHOOK_LEASE_MS: int(1000, 3_600_000).default(60_000),
   CORS_ORIGINS: z
     .string()
     .refine(

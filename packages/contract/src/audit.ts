@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   'system_setting',
   'view_as',
   'api_key',
+  'webhook_endpoint',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

@@ -29,6 +29,7 @@ import { tenantsCalls } from './tenants';
 import { twoFactorCalls } from './two-factor';
 import { usersCalls } from './users';
 import { viewAsCalls } from './view-as';
+import { webhooksCalls } from './webhooks';
 
 /**
  * Every `/api/v1` call, by name: the server checks that it registers exactly these routes (apps/server/src/lib/
@@ -67,4 +68,5 @@ export const CALLS = {
   ...twoFactorCalls,
   ...usersCalls,
   ...viewAsCalls,
+  ...webhooksCalls,
 } satisfies Record<string, Call>;

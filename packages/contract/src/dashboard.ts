@@ -44,6 +44,8 @@ export const DashboardReply = z.object({
       revoked: z.number(),
     })
     .optional(),
+  /** Webhook endpoints in the caller's scope that the portal turned off after repeated failed deliveries (issue #18). */
+  webhooks_disabled: z.number().optional(),
 });
 export type DashboardReply = z.infer<typeof DashboardReply>;
 

@@ -34,4 +34,5 @@ export * from './linphone';
 export * from './two-factor';
 export * from './view-as';
 export * from './api-keys';
+export * from './webhooks';
 export * from './api-key-classes';

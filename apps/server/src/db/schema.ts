@@ -52,12 +52,21 @@ import type {
   SystemSettingsTable,
 } from './schema-two-factor';
 import type { ApiKeysTable, ApiKeyUsageTable } from './schema-api-keys';
+import type {
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+  WebhookDeliveriesTable,
+  WebhookAttemptsTable,
+  WebhookRegistrationsTable,
+  WebhookLicenceAlertsTable,
+} from './schema-webhooks';
 
 export type * from './schema-accounts';
 export type * from './schema-telephony';
 export type * from './schema-system';
 export type * from './schema-two-factor';
 export type * from './schema-api-keys';
+export type * from './schema-webhooks';
 
 export interface Database {
   users: UsersTable;
@@ -102,6 +111,12 @@ export interface Database {
   system_settings: SystemSettingsTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_registrations: WebhookRegistrationsTable;
+  webhook_licence_alerts: WebhookLicenceAlertsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

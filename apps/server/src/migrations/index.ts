@@ -16,6 +16,7 @@ import { extensionsSort014 } from './014-extensions-sort';
 import { directoryDeleteStatement015 } from './015-directory-delete-statement';
 import { twoFactor016 } from './016-two-factor';
 import { apiKeys017 } from './017-api-keys';
+import { webhooks018 } from './018-webhooks';
 import { viewAs019 } from './019-view-as';
 import { mailJob020 } from './020-mail-job';
 
@@ -38,6 +39,7 @@ function all(db: Db): Record<string, Migration> {
     '015_directory_delete_statement': directoryDeleteStatement015(db.dialect),
     '016_two_factor': twoFactor016(db.dialect),
     '017_api_keys': apiKeys017(db.dialect),
+    '018_webhooks': webhooks018(db.dialect),
     '019_view_as': viewAs019(),
     '020_mail_job': mailJob020(),
   };

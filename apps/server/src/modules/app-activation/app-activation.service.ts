@@ -17,6 +17,7 @@ import { revokeAppSessions } from '../app-auth/app-sessions';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { qrMail } from './activation-mail';
 import { issueActivationSecret, revokeActivation } from './activation-secrets';
+import { emitEvent } from '../webhooks/emit';
 
 /** The app account of one extension, for whoever may link that tenant's extensions (the same rule: the tenant scope). */
 async function appAccountOf(deps: Deps, actor: Actor, tenantId: string, extension: string) {
@@ -59,6 +60,7 @@ export async function revokeApp(
       before: { username: acct.username, revoked: before?.revoked_at != null },
       after: { username: acct.username, revoked: true, sip_rotated: sipRotated },
     });
+    await emitEvent(trx, acct.tenant_id, 'app.revoked', { extension: acct.extension, username: acct.username });
   });
   await revokeAppSessions(deps, acct.id);
   if (deps.connector.setSipPassword)

@@ -6,6 +6,7 @@ import { type TenantScope, scopeToCaller, seesAllTenants } from '../tenants/tena
 import { readTenant } from '../tenants/tenants.repository';
 import { recentErrorLines } from '../../lib/logging/log-store';
 import { liveCounts } from './dashboard.live';
+import { autoDisabledCount } from '../webhooks/webhooks.service';
 
 const DAY = 86_400_000;
 const LICENCE_ROWS = 5;
@@ -53,12 +54,13 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
           ),
         );
   const since = Date.now() - DAY;
-  const [s, r, licences, live, failures] = await Promise.all([
+  const [s, r, licences, live, failures, webhooksDisabled] = await Promise.all([
     scopeToCaller(deps.db.kysely, stats, caller, 'tenant_id').executeTakeFirstOrThrow(),
     resellers.executeTakeFirstOrThrow(),
     fullestTenants(deps, caller),
     liveCounts(deps, caller, since),
     recentFailures(deps, caller, since),
+    autoDisabledCount(deps, caller),
   ]);
   return {
     resellers: Number(r.n),
@@ -79,6 +81,7 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
       reprovision_pending: Number(s.reprovision_pending),
       revoked: live.revoked,
     },
+    webhooks_disabled: webhooksDisabled,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { defineJob } from '../../lib/jobs';
 import { syncTenantExtensions, upsertPortalExtensions } from './extensions.sync';
+import { emitImportFinished } from '../webhooks/watchers';
 
 export const EXTENSIONS_SYNC = 'extensions.sync';
 export const EXTENSIONS_IMPORT = 'extensions.import';
@@ -60,6 +61,7 @@ export const extensionsImportJob = defineJob({
         await ctx.progress({ done, total, failed: skipped }, { group, index: index + CHUNK, done });
       }
     }
+    await ctx.once('webhooks', (trx) => emitImportFinished(trx, ctx.id, groups, { applied: done, skipped }));
     return { applied: done, skipped };
   },
 });

@@ -27,6 +27,8 @@ import { removePortalExtensions, upsertPortalExtensions } from './extensions.syn
 import { appUse, assertAppLimit } from './licence-limits';
 import { withRegistrations } from './extensions.sip';
 import { withLifecycle } from './lifecycle';
+import { emitEvent, extensionData } from '../webhooks/emit';
+import { noteLicenceUse } from '../webhooks/watchers';
 
 const notFoundExt = () => new AppError('not_found', 'extensionNotFound');
 const platformCannotWrite = () => new AppError('forbidden', 'platformCannotWrite');
@@ -114,6 +116,8 @@ export async function setExtensionApp(deps: Deps, actor: Actor, body: UpdateAndG
       before,
       after,
     });
+    await emitEvent(trx, body.tenant_id, 'extension.updated', extensionData(after));
+    await noteLicenceUse(trx, body.tenant_id);
   });
 }
 
@@ -207,6 +211,7 @@ export async function editUserDetails(deps: Deps, actor: Actor, body: EditUserDe
       before,
       after,
     });
+    await emitEvent(trx, body.tenant_id, 'extension.updated', extensionData(after));
   });
 }
 
@@ -263,6 +268,8 @@ export async function createExtension(deps: Deps, actor: Actor, body: CreateExte
       action: 'create',
       after,
     });
+    await emitEvent(trx, body.tenant_id, 'extension.created', extensionData(after));
+    await noteLicenceUse(trx, body.tenant_id);
     return after.id;
   });
 }
@@ -281,5 +288,7 @@ export async function deleteExtension(deps: Deps, actor: Actor, tenantId: string
       action: 'delete',
       before,
     });
+    await emitEvent(trx, tenantId, 'extension.deleted', extensionData(before));
+    await noteLicenceUse(trx, tenantId);
   });
 }

@@ -6,6 +6,7 @@ import { newSipPassword } from '../../platform/builtin';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { findExtension } from './extensions.repository';
 import { markReprovisionPending } from './lifecycle';
+import { noteRegistrations } from '../webhooks/watchers';
 
 /**
  * Marks each row registered / not registered when the platform reports registrations (Kamailio's location table,
@@ -21,7 +22,9 @@ export async function withRegistrations<R extends ExtensionRow>(deps: Deps, tena
       rows.map((r) => r.extension),
     );
     const on = new Set(regs.map((r) => r.extension));
-    return rows.map((r) => ({ ...r, registered: on.has(r.extension) }));
+    const seen = rows.map((r) => ({ ...r, registered: on.has(r.extension) }));
+    void noteRegistrations(deps, tenantId, seen).catch((err: unknown) => deps.db.warn(err, 'registration events'));
+    return seen;
   } catch {
     return rows;
   }

@@ -1,6 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Selectable, sql } from 'kysely';
 import type { ExtensionRow, Lifecycle, LifecycleFilter } from '@provisio/contract';
 import type { Database, ExtensionsTable } from '../../db/schema';
+import { emitEvent } from '../webhooks/emit';
 
 /**
  * The invitation lifecycle of issue #14, kept on the extension's row (migration 011). invite_state only moves
@@ -21,6 +22,7 @@ export async function markInvited(db: Db, tenantId: string, extension: string, m
     .where('tenant_id', '=', tenantId)
     .where('extension', '=', extension)
     .execute();
+  await emitEvent(db, tenantId, 'app.invited', { extension, mail_id: mailId });
 }
 
 /** The QR page's sign-in succeeded for this extension's app account: the first time is kept. */
@@ -42,18 +44,28 @@ export async function markQrOpened(db: Db, tenantId: string, extension: string):
  * pending". Once both are done the WHERE matches nothing, so a steady stream of refreshes writes nothing here.
  */
 export async function markProvisioned(db: Db, tenantId: string, extension: string, userAgent: string): Promise<void> {
-  await db
-    .updateTable('extensions')
-    .set({
-      provisioned_ua: sql`case when provisioned_at is null then ${userAgent.slice(0, 300)} else provisioned_ua end`,
-      provisioned_at: sql`coalesce(provisioned_at, ${Date.now()})`,
-      invite_state: 'provisioned',
-      reprovision_pending_since: null,
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('extension', '=', extension)
-    .where((eb) => eb.or([eb('provisioned_at', 'is', null), eb('reprovision_pending_since', 'is not', null)]))
-    .execute();
+  // Issue #18: the webhook event is written in the transaction of the mark; a refresh with nothing due only reads.
+  const due = (eb: ExpressionBuilder<Database, 'extensions'>) =>
+    eb.and([
+      eb('tenant_id', '=', tenantId),
+      eb('extension', '=', extension),
+      eb.or([eb('provisioned_at', 'is', null), eb('reprovision_pending_since', 'is not', null)]),
+    ]);
+  if (!(await db.selectFrom('extensions').select('id').where(due).executeTakeFirst())) return;
+  await db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('extensions')
+      .set({
+        provisioned_ua: sql`case when provisioned_at is null then ${userAgent.slice(0, 300)} else provisioned_ua end`,
+        provisioned_at: sql`coalesce(provisioned_at, ${Date.now()})`,
+        invite_state: 'provisioned',
+        reprovision_pending_since: null,
+      })
+      .where(due)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0)
+      await emitEvent(trx, tenantId, 'app.provisioned', { extension, user_agent: userAgent.slice(0, 300) });
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { appUse } from '../extensions/licence-limits';
 import { assertTenantVisible } from '../tenants/tenant-scope';
 import { findTenant } from '../tenants/tenants.repository';
+import { noteLicenceUse } from '../webhooks/watchers';
 
 /** A tenant's limits; zeros (and no update time) when none were ever stored. */
 export async function getLicences(deps: Deps, actor: Actor, tenantId: string): Promise<LicencesReply> {
@@ -62,6 +63,7 @@ export async function saveLicences(deps: Deps, actor: Actor, body: CreateUpdateL
       before: before ?? null,
       after,
     });
+    await noteLicenceUse(trx, body.tenant_id);
   });
 }
 

@@ -7,6 +7,7 @@ import type { CallAudioSource } from '../../platform/connector';
 import type { Caller } from '../../lib/caller';
 import { assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
 import { type Listener, answerListener } from './webrtc-listener';
+import { emitEvent } from '../webhooks/emit';
 
 /** Listening in is for portal admins (every tenant) and reseller users (their resellers' tenants); not simple users. */
 function assertMayMonitor(caller: Caller): void {
@@ -193,6 +194,7 @@ export class MonitorService {
         action: 'create',
         after: { session: key, tenant_id: tenantId, sip_call_id: callId },
       });
+      await emitEvent(trx, tenantId, 'listen_in.started', { call_id: callId, by: actor.caller.username });
     });
   }
 

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
-import { DEMO_TENANTS } from './demo-data';
+import { DEMO_APP_PASSWORD, DEMO_TENANTS } from './demo-data';
 
 // The builtin demo is what the e2e specs and many server tests stand on: its figures and first rows stay fixed.
 describe('demo data on builtin (the default platform)', () => {
@@ -60,6 +62,44 @@ describe('demo data on builtin (the default platform)', () => {
     expect(profile).toEqual([
       { profile_name: 'Default softphone profile', proxy: 'sip.provisio.example', cloud_id: 'DEMO1' },
     ]);
+  });
+
+  it('gives every extension shown as linked an app account that signs in with the documented password', async () => {
+    const k = t.db.kysely;
+    const linked = await k
+      .selectFrom('extensions as e')
+      .leftJoin('app_accounts as a', (j) =>
+        j.onRef('a.tenant_id', '=', 'e.tenant_id').onRef('a.extension', '=', 'e.extension'),
+      )
+      .select(['e.tenant_id', 'e.extension', 'e.email', 'e.pin', 'a.username'])
+      .where('e.linked', '=', 1)
+      .execute();
+    expect(linked.length).toBeGreaterThan(100);
+    expect(linked.filter((e) => e.username !== e.email.toLowerCase())).toEqual([]);
+    expect(linked.every((e) => /^\d{6}$/.test(e.pin))).toBe(true);
+    const accounts = await k.selectFrom('app_accounts').select('id').execute();
+    expect(accounts).toHaveLength(linked.length);
+    // The first linked extension of each tenant signs in (README.md lists them); a wrong password does not.
+    // appLogin takes the password in base64, as the /appSignin page sends it.
+    const b64 = (p: string) => Buffer.from(p).toString('base64');
+    for (const tid of ['acme.example', 'bluebird.example']) {
+      const first = linked.find((e) => e.tenant_id === tid)!;
+      const ok = await t.call('appLogin', { username: first.email, password: b64(DEMO_APP_PASSWORD) });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const wrong = await t.call('appLogin', { username: linked[0]!.email, password: b64('not-the-password') });
+    expect(wrong.statusCode).toBe(401);
+    // The README's table of demo app accounts stays true: each signs in and has the extension and PIN it lists.
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8');
+    expect(readme).toContain(`\`${DEMO_APP_PASSWORD}\``);
+    const listed = [...readme.matchAll(/^\| `([^`]+@[^`]+)` \| [^|]+ \| (\d+)[^|]* \| (\d{6}) \|$/gm)];
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    for (const [, email, extension, pin] of listed) {
+      const row = linked.find((e) => e.email === email);
+      expect(row, email).toMatchObject({ extension, pin });
+      const res = await t.call('appLogin', { username: email, password: b64(DEMO_APP_PASSWORD) });
+      expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
+    }
   });
 
   it('the call simulator shows live calls (builtin only)', async () => {

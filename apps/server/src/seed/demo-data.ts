@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { BuiltinExtensionsTable, Database } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
 import { syncTenantExtensions } from '../modules/extensions/extensions.sync';
 import { syncTenants } from '../modules/tenants/tenants.sync';
 import { BuiltinConnector } from '../platform/builtin';
 import type { ExtensionWrite, TelephonyConnector } from '../platform/connector';
+import { FIRST, LAST, callRecords } from './demo-calls';
 
 type NewBuiltinExtension = Insertable<BuiltinExtensionsTable>;
+
+/**
+ * The password of every demo app account (README.md lists a few accounts to try the end-user pages with). Every
+ * demo extension shown as linked has an app account (issue #20: linked ones without one made the end-user pages look
+ * broken); one password for all of them, hashed once, so the first start stays fast. Demo data only: remove it with
+ * `npm run demo -- remove` before real subscribers arrive.
+ */
+export const DEMO_APP_PASSWORD = 'Demo-app-2026';
+/** The demo client profile (its proxy is a made-up host): `npm run demo -- remove` deletes it. */
+export const DEMO_PROFILE_NAME = 'Default softphone profile';
 interface PortalOnly {
   extension: string;
   linked: number;
@@ -16,60 +28,6 @@ interface PortalOnly {
   pin: string;
 }
 
-const FIRST = [
-  'Ana',
-  'Ben',
-  'Carla',
-  'David',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hugo',
-  'Ines',
-  'Jonas',
-  'Keiko',
-  'Liam',
-  'Maria',
-  'Noah',
-  'Olga',
-  'Pedro',
-  'Quinn',
-  'Rosa',
-  'Samir',
-  'Tara',
-  'Umar',
-  'Vera',
-  'Wen',
-  'Yusuf',
-  'Zoe',
-];
-const LAST = [
-  'Almeida',
-  'Brown',
-  'Costa',
-  'Dubois',
-  'Evans',
-  'Fischer',
-  'Garcia',
-  'Hughes',
-  'Ivanova',
-  'Jensen',
-  'Kim',
-  'Lopez',
-  'Martin',
-  'Nakamura',
-  'Okafor',
-  'Petit',
-  'Rossi',
-  'Silva',
-  'Tanaka',
-  'Usman',
-  'Varga',
-  'Weber',
-  'Young',
-  'Zimmer',
-];
-
 export const DEMO_TENANTS = [
   { tid: 'acme.example', tname: 'Acme Logistics', count: 120, sites: ['Head Office', 'Warehouse'] },
   { tid: 'bluebird.example', tname: 'Bluebird Dental', count: 20, sites: ['Clinic'] },
@@ -78,7 +36,7 @@ export const DEMO_TENANTS = [
   { tid: 'summit.example', tname: 'Summit Health', count: 60, sites: ['Main', 'Annex'] },
 ];
 
-const RESELLERS = [
+export const DEMO_RESELLERS = [
   { name: 'Atlantic Telecom Partners', tenants: ['acme.example', 'northwind.example'] },
   { name: 'Pioneer Voice', tenants: ['bluebird.example', 'cobalt.example'] },
   { name: 'Metro Unified', tenants: ['summit.example'] },
@@ -167,7 +125,8 @@ export async function seedDemo(
         mobile_app_allowed: linked && rand() > 0.3 ? 1 : 0,
         desktop_app_allowed: linked && rand() > 0.5 ? 1 : 0,
         mobile_phone: rand() > 0.5 ? `+1555${String(1000000 + Math.floor(rand() * 8999999))}` : '',
-        pin: String(1000 + Math.floor(rand() * 9000)),
+        // Six digits, as new links need (LINK_PIN); one draw, as before, so the rest of the demo stays the same.
+        pin: String(100000 + Math.floor(rand() * 900000)),
       });
     }
     return { t, rows, portal };
@@ -193,6 +152,7 @@ export async function seedDemo(
   for (const t of DEMO_TENANTS) await syncTenantExtensions(db, connector, t.tid);
 
   let callRecordCount = 0;
+  const appPasswordHash = await hashPassword(DEMO_APP_PASSWORD);
   await db.transaction().execute(async (trx: Transaction<Database>) => {
     for (const { t, rows, portal } of tenants) {
       for (const p of portal) {
@@ -204,6 +164,20 @@ export async function seedDemo(
           .where('extension', '=', extension)
           .execute();
       }
+      const accounts = rows
+        .filter((_, i) => portal[i]!.linked === 1)
+        .map((r) => ({
+          cloud_id: cloudId,
+          username: r.email,
+          password_hash: appPasswordHash,
+          tenant_id: t.tid,
+          extension: r.extension,
+          did: '',
+          must_change_password: 0,
+          created_at: now,
+          updated_at: now,
+        }));
+      await insertChunked(accounts, 200, (chunk) => trx.insertInto('app_accounts').values(chunk).execute());
       await trx
         .insertInto('licences')
         .values({
@@ -227,7 +201,7 @@ export async function seedDemo(
         await insertChunked(records, 200, (chunk) => trx.insertInto('call_records').values(chunk).execute());
       }
     }
-    for (const r of RESELLERS) {
+    for (const r of DEMO_RESELLERS) {
       const { id } = await trx
         .insertInto('resellers')
         .values({ name: r.name, created_at: now, updated_at: now })
@@ -243,7 +217,7 @@ export async function seedDemo(
       await trx
         .insertInto('client_profiles')
         .values({
-          profile_name: 'Default softphone profile',
+          profile_name: DEMO_PROFILE_NAME,
           company: '',
           cloud_id: cloudId,
           tenant_id: null,
@@ -299,42 +273,4 @@ async function writeThroughConnector(connector: TelephonyConnector, tenants: Dem
     // The remaining sites come with the extensions (upsertExtensions adds a (domain, site) pair it has not seen).
     for (let i = 0; i < items.length; i += BATCH) await connector.upsertExtensions(t.tid, items.slice(i, i + BATCH));
   }
-}
-
-/** Three weeks of calls for the first few extensions of a tenant, some with recordings. */
-function callRecords(tenantId: string, extensions: number, now: number, rand: () => number) {
-  const directions = ['Inbound', 'Outbound', 'Missed', 'Missed-VM'] as const;
-  const rows = [];
-  for (let e = 0; e < extensions; e++) {
-    const extension = String(100 + e);
-    for (let day = 0; day < 21; day++) {
-      const calls = Math.floor(rand() * 4);
-      for (let c = 0; c < calls; c++) {
-        const direction = directions[Math.floor(rand() * (rand() > 0.7 ? 4 : 2))]!;
-        const talk = direction.startsWith('Missed') ? 0 : Math.floor(rand() * 900) + 5;
-        const destination = `+1555${String(1000000 + Math.floor(rand() * 8999999))}`;
-        const startedAt = now - day * 86_400_000 - Math.floor(rand() * 10 * 3_600_000);
-        rows.push({
-          tenant_id: tenantId,
-          extension,
-          name: `${FIRST[Math.floor(rand() * FIRST.length)]} ${LAST[Math.floor(rand() * LAST.length)]}`,
-          destination,
-          direction,
-          started_at: startedAt,
-          talk_seconds: talk,
-          recording_url: talk > 0 && rand() > 0.7 ? `demo-recording-${tenantId}-${extension}-${day}-${c}.wav` : null,
-          call_flow: JSON.stringify([
-            {
-              callingnumber: direction === 'Outbound' ? extension : destination,
-              dialednumber: direction === 'Outbound' ? destination : extension,
-              target: extension,
-              talktime_duration: talk,
-              initiation: startedAt,
-            },
-          ]),
-        });
-      }
-    }
-  }
-  return rows;
 }

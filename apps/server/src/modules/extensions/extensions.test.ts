@@ -452,6 +452,12 @@ describe('builtin platform writes and sync', () => {
         updated_at: 1,
       })
       .execute();
+    // 159 may be a linked demo extension with its own account: this one replaces it.
+    await t.db.kysely
+      .deleteFrom('app_accounts')
+      .where('tenant_id', '=', 'summit.example')
+      .where('extension', '=', '159')
+      .execute();
     await t.db.kysely
       .insertInto('app_accounts')
       .values({

@@ -15,15 +15,7 @@ test('a simple user sees only their screens, cannot open /resellers, and the API
   await expect(page.getByTestId('stat-tenants-value')).toHaveText('1');
   await expect(page.getByTestId('stat-extensions-value')).toHaveText('20');
   await expect(page.getByTestId('nav-tenants')).toBeVisible();
-  for (const key of [
-    'resellers',
-    'reseller_users',
-    'users',
-    'client_profiles',
-    'licenses',
-    'email_templates',
-    'logs',
-  ]) {
+  for (const key of ['resellers', 'reseller_users', 'users', 'licenses', 'email_templates', 'logs']) {
     await expect(page.getByTestId(`nav-${key}`)).toHaveCount(0);
   }
   // Failures: only the background jobs of their tenant; mail and logs are for admins.
@@ -34,6 +26,18 @@ test('a simple user sees only their screens, cannot open /resellers, and the API
 
   await page.goto('/resellers');
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Client profiles: the ones that apply to their tenant, read-only (the server refuses writes: #20, deviation #34).
+  await page.getByTestId('nav-client_profiles').click();
+  await expect(page).toHaveURL(/\/client_profiles$/);
+  await expect(page.getByTestId('profiles-add')).toHaveCount(0);
+  await page.getByTestId('profiles-edit').first().click();
+  await expect(page.getByRole('heading', { name: 'Client Profile', exact: true })).toBeVisible();
+  await expect(page.getByTestId('profile-proxy')).toBeDisabled();
+  await expect(page.getByTestId('profile-save')).toHaveCount(0);
+  await shot(page, 'client-profile-read-only');
+  await page.getByTestId('profile-back').click();
+  await expect(page).toHaveURL(/\/client_profiles$/);
 
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();

@@ -17,9 +17,15 @@ describe('navigation config', () => {
     ]);
   });
 
-  it.each(['simple user', 'reseller user'] as const)('shows only Dashboard and Tenants to a %s', (role) => {
-    expect(menuItemsFor(role).map((item) => item.key)).toEqual(['dashboard', 'tenants']);
-  });
+  it.each(['simple user', 'reseller user'] as const)(
+    'shows Dashboard, Tenants, Client Profiles, no admin area, to a %s',
+    (role) => {
+      const keys = menuItemsFor(role).map((item) => item.key);
+      expect(keys.slice(0, 3)).toEqual(['dashboard', 'tenants', 'client_profiles']);
+      for (const admin of ['resellers', 'reseller_users', 'users', 'licenses', 'email_templates', 'logs', 'audit'])
+        expect(keys).not.toContain(admin);
+    },
+  );
 
   it('refuses admin-only areas and their sub-paths to a simple user', () => {
     for (const path of [
@@ -32,15 +38,22 @@ describe('navigation config', () => {
       '/email_templates',
       '/logs',
       '/audit',
-      '/client_profiles',
-      '/client_profiles/blfManagement',
-      '/domains',
-      '/domains/details',
     ]) {
       expect({ path, ok: canOpen(path, 'simple user') }).toEqual({ path, ok: false });
       expect({ path, ok: canOpen(path, 'admin') }).toEqual({ path, ok: true });
     }
-    for (const path of ['/dashboard', '/tenants', '/tenants/details', '/tenants/check_email', '/userEdit']) {
+    // Client profiles (read-only) and domains are open to every role, as their calls are (issue #20).
+    for (const path of [
+      '/dashboard',
+      '/tenants',
+      '/tenants/details',
+      '/tenants/check_email',
+      '/userEdit',
+      '/client_profiles',
+      '/client_profiles/details',
+      '/domains',
+      '/domains/details',
+    ]) {
       expect({ path, ok: canOpen(path, 'simple user') }).toEqual({ path, ok: true });
     }
   });

@@ -131,16 +131,19 @@ export function CdrsPage() {
             {pull.ready ? t('endUser.cdrs.releaseToRefresh') : t('endUser.cdrs.pullToRefresh')}
           </Text>
         )}
-        <SegmentedControl
-          fullWidth
-          value={scope}
-          onChange={(value) => setScope(value as CdrScope)}
-          data={[
-            { value: 'mine', label: t('endUser.cdrs.myCalls') },
-            { value: 'group', label: t('endUser.cdrs.groupCalls') },
-          ]}
-          data-testid="cdrs-scope"
-        />
+        {/* Group Calls is the whole tenant's history, which the server gives admin extensions only (issue #20). */}
+        {session?.admin && (
+          <SegmentedControl
+            fullWidth
+            value={scope}
+            onChange={(value) => setScope(value as CdrScope)}
+            data={[
+              { value: 'mine', label: t('endUser.cdrs.myCalls') },
+              { value: 'group', label: t('endUser.cdrs.groupCalls') },
+            ]}
+            data-testid="cdrs-scope"
+          />
+        )}
         <TextInput
           placeholder={t('endUser.cdrs.search')}
           aria-label={t('endUser.cdrs.search')}

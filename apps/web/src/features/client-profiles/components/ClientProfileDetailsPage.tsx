@@ -1,4 +1,4 @@
-import { Card, Center, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import {
   PROFILE_FIELDS,
   PROFILE_SECTIONS,
@@ -10,6 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../app/use-current-user';
 import { FormActions } from '../../../components/FormActions';
 import { PageTitle } from '../../../components/PageTitle';
 import { TenantTypeahead } from '../../../components/TenantTypeahead';
@@ -76,6 +77,8 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
   const [errors, setErrors] = useState<ProfileErrors>({});
   const save = useSaveProfile();
   const domains = useTenantDomains(values.tenant_id ?? '');
+  // Simple and reseller users may read the profiles of their tenants (spec-deviations #34), not change them (#20).
+  const readOnly = useCurrentUser().role !== 'admin';
   const label = (field: string) => t(`clientProfiles.fields.${field}`);
   const set = (field: string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -129,90 +132,108 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
   return (
     <Stack gap="lg">
       <PageTitle
-        title={id !== null ? t('clientProfiles.editTitle') : t('clientProfiles.addTitle')}
+        title={
+          readOnly
+            ? t('clientProfiles.viewTitle')
+            : id !== null
+              ? t('clientProfiles.editTitle')
+              : t('clientProfiles.addTitle')
+        }
         subtitle={t('clientProfiles.formSubtitle')}
       />
       <form onSubmit={submit} noValidate data-testid="profile-form">
         <Stack gap="lg">
-          {PROFILE_SECTIONS.map((section) => (
-            <Card key={section} padding="xl" data-testid={`profile-section-${section}`}>
-              <Title order={3} size="h4" mb="md">
-                {t(`clientProfiles.sections.${section}`)}
-              </Title>
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
-                {section === 'account' && (
-                  <>
-                    <TextInput
-                      data-field="profile_name"
-                      label={label('profile_name')}
-                      description={t('clientProfiles.help.profile_name')}
-                      required
-                      value={values.profile_name}
-                      onChange={(e) => set('profile_name', e.currentTarget.value)}
-                      error={errors.profile_name || undefined}
-                      data-testid="profile-profile_name"
-                    />
-                    <div data-field="tenant_id">
-                      <TenantTypeahead
-                        label={label('tenant_id')}
-                        value={values.tenant_id || null}
-                        valueLabel={company || undefined}
-                        onChange={(v, option) => setTenant(v ?? '', option?.label.replace(/ \([^)]*\)$/, '') ?? '')}
-                        error={errors.tenant_id || undefined}
-                        testId="profile-tenant"
-                      />
-                    </div>
-                    <Select
-                      data-field="domain"
-                      label={label('domain')}
-                      description={t('clientProfiles.help.domain')}
-                      placeholder={
-                        values.tenant_id ? t('clientProfiles.allDomains') : t('clientProfiles.chooseTenantFirst')
-                      }
-                      data={domainOptions}
-                      value={values.domain || null}
-                      onChange={(v) => set('domain', v ?? '')}
-                      disabled={!values.tenant_id}
-                      clearable
-                      error={errors.domain || undefined}
-                      data-testid="profile-domain"
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                    <TextInput
-                      data-field="proxy"
-                      label={label('proxy')}
-                      description={t('clientProfiles.help.proxy')}
-                      required
-                      value={values.proxy}
-                      onChange={(e) => set('proxy', e.currentTarget.value)}
-                      error={errors.proxy || undefined}
-                      data-testid="profile-proxy"
-                    />
-                    <Select
-                      data-field="transport"
-                      label={label('transport')}
-                      description={t('clientProfiles.help.transport')}
-                      required
-                      data={optionsFor('transport', 'transport', defaults).map((o) => ({
-                        value: String(o.value),
-                        label: o.label,
-                      }))}
-                      value={values.transport || null}
-                      onChange={(v) => set('transport', v ?? '')}
-                      error={errors.transport || undefined}
-                      data-testid="profile-transport"
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  </>
-                )}
-                {SETTINGS_BY_SECTION[section].map(field)}
-              </SimpleGrid>
-            </Card>
-          ))}
-          <FormActions testId="profile" onCancel={() => navigate('/client_profiles')} saving={save.isPending} upper />
+          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="lg">
+              {PROFILE_SECTIONS.map((section) => (
+                <Card key={section} padding="xl" data-testid={`profile-section-${section}`}>
+                  <Title order={3} size="h4" mb="md">
+                    {t(`clientProfiles.sections.${section}`)}
+                  </Title>
+                  <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+                    {section === 'account' && (
+                      <>
+                        <TextInput
+                          data-field="profile_name"
+                          label={label('profile_name')}
+                          description={t('clientProfiles.help.profile_name')}
+                          required
+                          value={values.profile_name}
+                          onChange={(e) => set('profile_name', e.currentTarget.value)}
+                          error={errors.profile_name || undefined}
+                          data-testid="profile-profile_name"
+                        />
+                        <div data-field="tenant_id">
+                          <TenantTypeahead
+                            label={label('tenant_id')}
+                            value={values.tenant_id || null}
+                            valueLabel={company || undefined}
+                            onChange={(v, option) => setTenant(v ?? '', option?.label.replace(/ \([^)]*\)$/, '') ?? '')}
+                            error={errors.tenant_id || undefined}
+                            testId="profile-tenant"
+                          />
+                        </div>
+                        <Select
+                          data-field="domain"
+                          label={label('domain')}
+                          description={t('clientProfiles.help.domain')}
+                          placeholder={
+                            values.tenant_id ? t('clientProfiles.allDomains') : t('clientProfiles.chooseTenantFirst')
+                          }
+                          data={domainOptions}
+                          value={values.domain || null}
+                          onChange={(v) => set('domain', v ?? '')}
+                          disabled={!values.tenant_id}
+                          clearable
+                          error={errors.domain || undefined}
+                          data-testid="profile-domain"
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                        <TextInput
+                          data-field="proxy"
+                          label={label('proxy')}
+                          description={t('clientProfiles.help.proxy')}
+                          required
+                          value={values.proxy}
+                          onChange={(e) => set('proxy', e.currentTarget.value)}
+                          error={errors.proxy || undefined}
+                          data-testid="profile-proxy"
+                        />
+                        <Select
+                          data-field="transport"
+                          label={label('transport')}
+                          description={t('clientProfiles.help.transport')}
+                          required
+                          data={optionsFor('transport', 'transport', defaults).map((o) => ({
+                            value: String(o.value),
+                            label: o.label,
+                          }))}
+                          value={values.transport || null}
+                          onChange={(v) => set('transport', v ?? '')}
+                          error={errors.transport || undefined}
+                          data-testid="profile-transport"
+                          comboboxProps={{ withinPortal: true }}
+                        />
+                      </>
+                    )}
+                    {SETTINGS_BY_SECTION[section].map(field)}
+                  </SimpleGrid>
+                </Card>
+              ))}
+            </Stack>
+          </fieldset>
+          {readOnly ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate('/client_profiles')} data-testid="profile-back">
+                {t('common.back')}
+              </Button>
+            </Group>
+          ) : (
+            <FormActions testId="profile" onCancel={() => navigate('/client_profiles')} saving={save.isPending} upper />
+          )}
         </Stack>
       </form>
-      {id !== null && (
+      {id !== null && !readOnly && (
         <BlfLauncher
           profileId={id}
           profileName={initial.profile_name ?? ''}

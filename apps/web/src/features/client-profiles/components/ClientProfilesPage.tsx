@@ -3,6 +3,7 @@ import type { ProfileRow } from '@provisio/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../app/use-current-user';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { deleteProfile, listProfiles, profilesKey } from '../api/profiles';
@@ -12,6 +13,8 @@ export function ClientProfilesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = (record: ProfileRow | null) => navigate('/client_profiles/details', { state: { record } });
+  // Simple and reseller users read the profiles of their tenants; adding, changing and deleting are an admin's (#20).
+  const admin = useCurrentUser().role === 'admin';
   const columns = useMemo<DataColumn<ProfileRow>[]>(
     () => [
       { key: 'id', header: t('fields.id'), cell: (r) => r.id, sortable: true, width: 80 },
@@ -59,14 +62,18 @@ export function ClientProfilesPage() {
         fetcher={listProfiles}
         columns={columns}
         rowKey={(r) => r.id}
-        onAdd={() => open(null)}
+        onAdd={admin ? () => open(null) : undefined}
         onEdit={open}
-        onDelete={{
-          title: t('clientProfiles.deleteTitle'),
-          message: (r) => t('clientProfiles.deleteConfirm', { name: r.profile_name }),
-          warning: t('clientProfiles.deleteWarning'),
-          run: (r) => deleteProfile(r.id),
-        }}
+        onDelete={
+          admin
+            ? {
+                title: t('clientProfiles.deleteTitle'),
+                message: (r) => t('clientProfiles.deleteConfirm', { name: r.profile_name }),
+                warning: t('clientProfiles.deleteWarning'),
+                run: (r) => deleteProfile(r.id),
+              }
+            : undefined
+        }
       />
     </Stack>
   );

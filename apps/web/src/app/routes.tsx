@@ -64,7 +64,7 @@ export const shellRoutes: RouteObject[] = [
   },
   {
     path: 'reseller_users',
-    ...screen(() => import('../features/reseller-users/components/ResellerUsersPage'), 'ResellerUsersPage'),
+    ...screen(() => import('./view-as-screens'), 'ResellerUsersScreen'),
   },
   {
     path: 'reseller_users/details',
@@ -81,7 +81,8 @@ export const shellRoutes: RouteObject[] = [
     path: 'tenants/check_email',
     ...screen(() => import('../features/tenants/components/CheckEmailPage'), 'CheckEmailPage'),
   },
-  { path: 'users', ...screen(() => import('../features/users/components/UsersPage'), 'UsersPage') },
+  // Users and Reseller Users with their 'View as' column (issue #18), composed in app/view-as-screens.tsx.
+  { path: 'users', ...screen(() => import('./view-as-screens'), 'UsersScreen') },
   {
     path: 'users/details',
     ...detail(screen(() => import('../features/users/components/UserDetailsPage'), 'UserDetailsPage')),

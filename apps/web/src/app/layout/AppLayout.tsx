@@ -2,6 +2,7 @@ import { AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { ViewAsBanner } from '../../features/view-as/components/ViewAsBanner';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
 import classes from './layout.module.css';
@@ -19,6 +20,7 @@ export function AppLayout() {
       <Header navOpened={opened} onToggleNav={toggle} />
       <Sidebar onNavigate={close} />
       <AppShell.Main className={classes.main}>
+        <ViewAsBanner />
         <Box mb="md">
           <AppBreadcrumbs />
         </Box>

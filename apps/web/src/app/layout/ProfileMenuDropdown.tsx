@@ -3,6 +3,7 @@ import { IconLogout, IconSettings, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useStopViewing } from '../../features/view-as/hooks/use-view-as';
 import { useCurrentUser } from '../use-current-user';
 import { ProfileButton } from './ProfileButton';
 
@@ -11,6 +12,8 @@ export function ProfileMenuDropdown() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const logout = useLogout();
+  // Signing out while viewing as someone (issue #18) ends the view first, then the administrator's own session.
+  const stopViewing = useStopViewing();
   return (
     <Menu position="bottom-end" shadow="md" width={230} withinPortal defaultOpened>
       <Menu.Target>
@@ -35,7 +38,7 @@ export function ProfileMenuDropdown() {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
-          onClick={() => void logout()}
+          onClick={() => void stopViewing(false).then(logout)}
           data-testid="menu-logout"
         >
           {t('header.logout')}

@@ -44,7 +44,10 @@ export function AuditPage() {
         sortable: true,
         cell: (r) => (
           <Stack gap={0}>
-            <Text size="sm">{r.actor_name}</Text>
+            <Text size="sm" data-testid="audit-who">
+              {/* Issue #18: a change made while an administrator viewed the portal as the actor names both. */}
+              {r.viewer_name ? t('viewAs.auditAs', { viewer: r.viewer_name, user: r.actor_name }) : r.actor_name}
+            </Text>
             <Text size="xs" c="dimmed">
               {r.actor_type}
             </Text>

@@ -8,7 +8,10 @@ import { PageTitle } from '../../../components/PageTitle';
 import { deleteResellerUser } from '../api/delete-reseller-user';
 import { listResellerUsers, resellerUsersKey } from '../api/list-reseller-users';
 
-export function ResellerUsersPage() {
+const NO_COLUMNS: DataColumn<ResellerUserRow>[] = [];
+
+/** `extraColumns`: columns app/ composes in from other features (issue #18: 'View as'). */
+export function ResellerUsersPage({ extraColumns = NO_COLUMNS }: { extraColumns?: DataColumn<ResellerUserRow>[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = (record: ResellerUserRow | null) => navigate('/reseller_users/details', { state: { record } });
@@ -18,8 +21,9 @@ export function ResellerUsersPage() {
       { key: 'name', header: t('fields.name'), cell: (r) => r.name, sortable: true },
       { key: 'email', header: t('fields.email'), cell: (r) => r.email, sortable: true },
       { key: 'reseller_name', header: t('fields.reseller'), cell: (r) => r.reseller_name },
+      ...extraColumns,
     ],
-    [t],
+    [t, extraColumns],
   );
   return (
     <Stack gap="lg">

@@ -8,7 +8,10 @@ import { PageTitle } from '../../../components/PageTitle';
 import { deleteUser } from '../api/delete-user';
 import { listUsers, usersKey } from '../api/list-users';
 
-export function UsersPage() {
+const NO_COLUMNS: DataColumn<UserRow>[] = [];
+
+/** `extraColumns`: columns app/ composes in from other features (issue #18: 'View as'). */
+export function UsersPage({ extraColumns = NO_COLUMNS }: { extraColumns?: DataColumn<UserRow>[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = (record: UserRow | null) => navigate('/users/details', { state: { record } });
@@ -29,8 +32,9 @@ export function UsersPage() {
           </Badge>
         ),
       },
+      ...extraColumns,
     ],
-    [t],
+    [t, extraColumns],
   );
   return (
     <Stack gap="lg">

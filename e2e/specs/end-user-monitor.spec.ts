@@ -58,7 +58,7 @@ test("live calls: the server's refusals are shown (licence limit, simple users)"
     const call = page.getByTestId('monitor-call').filter({ hasText: tenant }).first();
     await call.getByTestId('monitor-listen').click();
     await expect(page.getByTestId('monitor-error')).toHaveText(
-      "This tenant's Call Monitor licence allows 0 listener(s) at a time; all are in use.",
+      "This tenant's Call Monitor licence allows 0 listeners at a time; all are in use.",
     );
     await expect(call.getByTestId('monitor-listen')).toBeVisible();
     await shot(page, 'end-user-monitor-limit');

@@ -22,9 +22,24 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, value);
 }
 
+/**
+ * The number a message agrees with (issue #20: "1 are in use", "in 1 minutes"): `count` as in i18next, else the
+ * first of `used`, `minutes`, `limit` the message is given. A key with plural forms has i18next's suffixes
+ * (`tooManyAttempts_one`) next to the plain key, which is the `other` form.
+ */
+const PLURAL_BY = ['count', 'used', 'minutes', 'limit'] as const;
+
+function pluralForm(lang: Language, key: MessageKey, params: Record<string, string | number>): MessageKey {
+  const by = PLURAL_BY.find((p) => typeof params[p] === 'number');
+  if (!by) return key;
+  const form = `${key}_${new Intl.PluralRules(lang).select(params[by] as number)}`;
+  return Object.hasOwn(messages[lang], form) ? (form as MessageKey) : key;
+}
+
 /** Fills {{name}} placeholders; used by the server (the web uses i18next, which reads the same syntax). */
 export function formatMessage(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = messages[lang][key] ?? messages.en[key];
+  const form = pluralForm(lang, key, params);
+  const template = messages[lang][form] ?? messages.en[form] ?? messages.en[key];
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
     params[name] === undefined ? '' : String(params[name]),
   );

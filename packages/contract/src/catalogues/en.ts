@@ -24,8 +24,10 @@ export const en = {
   notSignedIn: 'You are not signed in, or your session has ended. Please sign in again.',
   forbidden: 'You are not allowed to do this.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again in {{minutes}} minutes.',
+  tooManyAttempts_one: 'Too many failed sign-in attempts. Please try again in {{minutes}} minute.',
   serverBusy: 'The server is busy checking passwords. Please try again in {{seconds}} seconds.',
   tooManyResetRequests: 'Too many reset requests. Please try again in {{minutes}} minutes.',
+  tooManyResetRequests_one: 'Too many reset requests. Please try again in {{minutes}} minute.',
   loggedOut: 'You have been signed out.',
   // passwords
   usernameRequiredForReset: 'Username is mandatory to reset Password',
@@ -123,7 +125,9 @@ export const en = {
   extensionNotFound: 'This extension does not exist in this tenant.',
   domainNotInTenant: 'This domain does not belong to the tenant.',
   mobileLimitReached: 'The mobile app licence limit of this tenant is {{limit}}; {{used}} are in use.',
+  mobileLimitReached_one: 'The mobile app licence limit of this tenant is {{limit}}; {{used}} is in use.',
   desktopLimitReached: 'The desktop app licence limit of this tenant is {{limit}}; {{used}} are in use.',
+  desktopLimitReached_one: 'The desktop app licence limit of this tenant is {{limit}}; {{used}} is in use.',
   licenceBelowUseMobile:
     'The mobile app limit {{limit}} is below the {{used}} in use: enabling the app for more extensions will be refused, and the {{used}} that have it keep it. Save anyway?',
   licenceBelowUseDesktop:
@@ -145,6 +149,7 @@ export const en = {
     'The Cc address {{address}} is not known in your tenants. Copies can only go to users and extensions you manage.',
   ccTooMany: 'At most {{max}} Cc addresses are allowed.',
   tooManyEmails: 'Too many emails were sent. Please try again in {{minutes}} minutes.',
+  tooManyEmails_one: 'Too many emails were sent. Please try again in {{minutes}} minute.',
   linkedEmailLocked: 'The email of a linked user can only be changed after un-linking.',
   emailFieldsRequired: 'To, Subject and Body are mandatory fields to send an email!',
   userHasNoEmail: 'You cannot send QR link to this user as it has no email. Please add it from other portal',
@@ -187,6 +192,7 @@ export const en = {
     'Line {{row}} (extension {{extension}}): only an administrator can add extensions or change Admin or Site Name, by import as by hand.',
   importBusy: 'An import of yours is still being checked or applied. Please try again in {{seconds}} seconds.',
   tooManyImports: 'Too many imports. Please try again in {{minutes}} minutes.',
+  tooManyImports_one: 'Too many imports. Please try again in {{minutes}} minute.',
   // client profiles, BLF keys, provisioning (issue #5)
   expiresMax: 'Expires value can not be greater than 999',
   fieldWholeNumber: '{{field}} must be a whole number.',
@@ -217,11 +223,13 @@ export const en = {
     "Hello,\n\nScan the QR code in this email with the app to sign in as {{username}}. Keep it private: it holds your app's activation code.",
   qrEmailSent: 'Successfully sent email',
   tooManyQrEmails: 'Too many QR emails. Please try again in {{minutes}} minutes.',
+  tooManyQrEmails_one: 'Too many QR emails. Please try again in {{minutes}} minute.',
   directoryMissing: 'cloud_username and cloud_password are required.',
   linphoneLinkInvalid: 'This Linphone link is not valid. Sign in on the QR page again for a new one.',
   linphoneGrantInvalid: 'Please enter your password again to show the Linphone QR code.',
   linphoneUnavailable: 'Linphone set-up is not available on this platform.',
   tooManyLinphoneLinks: 'Too many Linphone QR codes. Please try again in {{minutes}} minutes.',
+  tooManyLinphoneLinks_one: 'Too many Linphone QR codes. Please try again in {{minutes}} minute.',
   groupCallsNotAllowed: 'Only admin extensions can see the group calls.',
   noRecordFound: 'No record found',
   appSessionRequired: 'Please sign in with your app account again.',
@@ -233,7 +241,8 @@ export const en = {
   voicemailEmailRequired: 'Please enter the email address for voicemail notifications.',
   callGroupUnknown: 'There is no call group named {{group}}.',
   settingsReadOnly: 'These settings are managed by your administrator.',
-  monitorLimitReached: "This tenant's Call Monitor licence allows {{limit}} listener(s) at a time; all are in use.",
+  monitorLimitReached: "This tenant's Call Monitor licence allows {{limit}} listeners at a time; all are in use.",
+  monitorLimitReached_one: "This tenant's Call Monitor licence allows {{limit}} listener at a time; it is in use.",
   callNotActive: 'This call is not active any more.',
   monitorNotAllowed: 'Listening to calls needs an administrator or reseller account.',
   sdpInvalid: 'The SDP offer is not valid.',
@@ -243,8 +252,11 @@ export const en = {
   appRevoked:
     "The app was revoked: it can no longer fetch its account, and the user's password no longer provisions it.",
   activationRotated: 'A new activation QR code was issued. The previous one stops working in {{minutes}} minutes.',
+  activationRotated_one: 'A new activation QR code was issued. The previous one stops working in {{minutes}} minute.',
   activationRotatedMailed:
     'A new activation QR code was emailed to {{email}}. The previous one stops working in {{minutes}} minutes.',
+  activationRotatedMailed_one:
+    'A new activation QR code was emailed to {{email}}. The previous one stops working in {{minutes}} minute.',
   // two-factor sign-in (issue #18)
   twoFactorCodeMalformed: 'Enter the 6-digit code from your authenticator app.',
   twoFactorRecoveryMalformed: 'A recovery code has 12 letters and digits, such as ABCD-EFGH-JK23.',

@@ -24,8 +24,11 @@ export const es: Catalogue = {
   notSignedIn: 'No ha iniciado sesión o su sesión ha terminado. Inicie sesión de nuevo.',
   forbidden: 'No tiene permiso para hacer esto.',
   tooManyAttempts: 'Demasiados intentos fallidos. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  tooManyAttempts_one: 'Demasiados intentos fallidos. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   serverBusy: 'El servidor está ocupado comprobando contraseñas. Inténtelo de nuevo dentro de {{seconds}} segundos.',
   tooManyResetRequests: 'Demasiadas solicitudes de restablecimiento. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  tooManyResetRequests_one:
+    'Demasiadas solicitudes de restablecimiento. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   loggedOut: 'Ha cerrado la sesión.',
   usernameRequiredForReset: 'El nombre de usuario es obligatorio para restablecer la contraseña',
   resetEmailSent: '¡Le hemos enviado un correo para restablecer su contraseña!',
@@ -120,7 +123,10 @@ export const es: Catalogue = {
   extensionNotFound: 'Esta extensión no existe en este inquilino.',
   domainNotInTenant: 'Este dominio no pertenece al inquilino.',
   mobileLimitReached: 'El límite de licencias de la app móvil de este inquilino es {{limit}}; hay {{used}} en uso.',
+  mobileLimitReached_one: 'El límite de licencias de la app móvil de este inquilino es {{limit}}; hay {{used}} en uso.',
   desktopLimitReached:
+    'El límite de licencias de la app de escritorio de este inquilino es {{limit}}; hay {{used}} en uso.',
+  desktopLimitReached_one:
     'El límite de licencias de la app de escritorio de este inquilino es {{limit}}; hay {{used}} en uso.',
   licenceBelowUseMobile:
     'El límite de la app móvil ({{limit}}) es inferior a las {{used}} en uso: se rechazará activar la app para más extensiones, y las {{used}} que la tienen la conservan. ¿Guardar de todos modos?',
@@ -142,6 +148,7 @@ export const es: Catalogue = {
     'La dirección en copia {{address}} no es conocida en sus inquilinos. Las copias solo pueden ir a usuarios y extensiones que usted gestiona.',
   ccTooMany: 'Se permiten como máximo {{max}} direcciones en copia.',
   tooManyEmails: 'Se enviaron demasiados correos. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  tooManyEmails_one: 'Se enviaron demasiados correos. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   linkedEmailLocked: 'El correo de un usuario vinculado solo puede cambiarse tras desvincularlo.',
   emailFieldsRequired: '¡Para, Asunto y Cuerpo son obligatorios para enviar un correo!',
   userHasNoEmail: 'No puede enviar el enlace QR a este usuario porque no tiene correo. Añádalo desde el otro portal',
@@ -188,6 +195,7 @@ export const es: Catalogue = {
   importBusy:
     'Aún se está comprobando o aplicando una importación suya. Inténtelo de nuevo dentro de {{seconds}} segundos.',
   tooManyImports: 'Demasiadas importaciones. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  tooManyImports_one: 'Demasiadas importaciones. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   expiresMax: 'El valor de Expires no puede ser mayor que 999',
   fieldWholeNumber: '{{field}} debe ser un número entero.',
   fieldRange: '{{field}} debe estar entre {{min}} y {{max}}.',
@@ -217,12 +225,14 @@ export const es: Catalogue = {
     'Hola:\n\nEscanee el código QR de este correo con la app para iniciar sesión como {{username}}. Manténgalo en privado: contiene el código de activación de su app.',
   qrEmailSent: 'Correo enviado correctamente',
   tooManyQrEmails: 'Demasiados correos con el código QR. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  tooManyQrEmails_one: 'Demasiados correos con el código QR. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   directoryMissing: 'cloud_username y cloud_password son obligatorios.',
   linphoneLinkInvalid:
     'Este enlace de Linphone no es válido. Inicie sesión de nuevo en la página del código QR para obtener otro.',
   linphoneGrantInvalid: 'Introduzca de nuevo su contraseña para mostrar el código QR de Linphone.',
   linphoneUnavailable: 'La configuración de Linphone no está disponible en esta plataforma.',
   tooManyLinphoneLinks: 'Demasiados códigos QR de Linphone. Inténtelo de nuevo dentro de {{minutes}} minutos.',
+  tooManyLinphoneLinks_one: 'Demasiados códigos QR de Linphone. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   groupCallsNotAllowed: 'Solo las extensiones administradoras pueden ver las llamadas del grupo.',
   noRecordFound: 'No se encontró ningún registro',
   appSessionRequired: 'Inicie sesión de nuevo con su cuenta de la app.',
@@ -235,7 +245,9 @@ export const es: Catalogue = {
   callGroupUnknown: 'No existe ningún grupo de llamadas llamado {{group}}.',
   settingsReadOnly: 'Estos ajustes los gestiona su administrador.',
   monitorLimitReached:
-    'La licencia de Call Monitor de este inquilino permite {{limit}} oyente(s) a la vez; todos están en uso.',
+    'La licencia de Call Monitor de este inquilino permite {{limit}} oyentes a la vez; todos están en uso.',
+  monitorLimitReached_one:
+    'La licencia de Call Monitor de este inquilino permite {{limit}} oyente a la vez; está en uso.',
   callNotActive: 'Esta llamada ya no está activa.',
   monitorNotAllowed: 'Escuchar llamadas requiere una cuenta de administrador o de revendedor.',
   sdpInvalid: 'La oferta SDP no es válida.',
@@ -245,8 +257,12 @@ export const es: Catalogue = {
   appRevoked: 'La app fue revocada: ya no puede obtener su cuenta y la contraseña del usuario ya no la aprovisiona.',
   activationRotated:
     'Se emitió un nuevo código QR de activación. El anterior deja de funcionar dentro de {{minutes}} minutos.',
+  activationRotated_one:
+    'Se emitió un nuevo código QR de activación. El anterior deja de funcionar dentro de {{minutes}} minuto.',
   activationRotatedMailed:
     'Se envió un nuevo código QR de activación a {{email}}. El anterior deja de funcionar dentro de {{minutes}} minutos.',
+  activationRotatedMailed_one:
+    'Se envió un nuevo código QR de activación a {{email}}. El anterior deja de funcionar dentro de {{minutes}} minuto.',
   // two-factor sign-in (issue #18)
   twoFactorCodeMalformed: 'Introduzca el código de 6 dígitos de su aplicación de autenticación.',
   twoFactorRecoveryMalformed: 'Un código de recuperación tiene 12 letras y dígitos, como ABCD-EFGH-JK23.',

@@ -24,8 +24,10 @@ export const fr: Catalogue = {
   notSignedIn: "Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter.",
   forbidden: "Vous n'êtes pas autorisé à faire ceci.",
   tooManyAttempts: 'Trop de tentatives échouées. Veuillez réessayer dans {{minutes}} minutes.',
+  tooManyAttempts_one: 'Trop de tentatives échouées. Veuillez réessayer dans {{minutes}} minute.',
   serverBusy: 'Le serveur est occupé à vérifier des mots de passe. Veuillez réessayer dans {{seconds}} secondes.',
   tooManyResetRequests: 'Trop de demandes de réinitialisation. Veuillez réessayer dans {{minutes}} minutes.',
+  tooManyResetRequests_one: 'Trop de demandes de réinitialisation. Veuillez réessayer dans {{minutes}} minute.',
   loggedOut: 'Vous êtes déconnecté.',
   usernameRequiredForReset: "Le nom d'utilisateur est obligatoire pour réinitialiser le mot de passe",
   resetEmailSent: 'Nous vous avons envoyé un e-mail pour réinitialiser votre mot de passe !',
@@ -120,8 +122,12 @@ export const fr: Catalogue = {
   extensionNotFound: "Cette extension n'existe pas dans ce locataire.",
   domainNotInTenant: "Ce domaine n'appartient pas au locataire.",
   mobileLimitReached: "La limite de licences de l'app mobile de ce locataire est {{limit}} ; {{used}} sont utilisées.",
+  mobileLimitReached_one:
+    "La limite de licences de l'app mobile de ce locataire est {{limit}} ; {{used}} est utilisée.",
   desktopLimitReached:
     "La limite de licences de l'app de bureau de ce locataire est {{limit}} ; {{used}} sont utilisées.",
+  desktopLimitReached_one:
+    "La limite de licences de l'app de bureau de ce locataire est {{limit}} ; {{used}} est utilisée.",
   licenceBelowUseMobile:
     "La limite de l'app mobile ({{limit}}) est inférieure aux {{used}} utilisées : activer l'app pour d'autres extensions sera refusé, et les {{used}} qui l'ont la gardent. Enregistrer quand même ?",
   licenceBelowUseDesktop:
@@ -142,6 +148,7 @@ export const fr: Catalogue = {
     "L'adresse en copie {{address}} n'est pas connue dans vos locataires. Les copies ne peuvent aller qu'aux utilisateurs et extensions que vous gérez.",
   ccTooMany: 'Au plus {{max}} adresses en copie sont autorisées.',
   tooManyEmails: "Trop d'e-mails ont été envoyés. Veuillez réessayer dans {{minutes}} minutes.",
+  tooManyEmails_one: "Trop d'e-mails ont été envoyés. Veuillez réessayer dans {{minutes}} minute.",
   linkedEmailLocked: "L'e-mail d'un utilisateur lié ne peut être modifié qu'après l'avoir délié.",
   emailFieldsRequired: 'À, Objet et Corps sont obligatoires pour envoyer un e-mail !',
   userHasNoEmail:
@@ -195,6 +202,7 @@ export const fr: Catalogue = {
   importBusy:
     "Une de vos importations est encore en cours de vérification ou d'application. Veuillez réessayer dans {{seconds}} secondes.",
   tooManyImports: "Trop d'importations. Veuillez réessayer dans {{minutes}} minutes.",
+  tooManyImports_one: "Trop d'importations. Veuillez réessayer dans {{minutes}} minute.",
   expiresMax: 'La valeur Expires ne peut pas dépasser 999',
   fieldWholeNumber: '{{field}} doit être un nombre entier.',
   fieldRange: '{{field}} doit être compris entre {{min}} et {{max}}.',
@@ -224,12 +232,14 @@ export const fr: Catalogue = {
     "Bonjour,\n\nScannez le code QR de cet e-mail avec l'app pour vous connecter en tant que {{username}}. Gardez-le privé : il contient le code d'activation de votre app.",
   qrEmailSent: 'E-mail envoyé avec succès',
   tooManyQrEmails: "Trop d'e-mails de code QR. Veuillez réessayer dans {{minutes}} minutes.",
+  tooManyQrEmails_one: "Trop d'e-mails de code QR. Veuillez réessayer dans {{minutes}} minute.",
   directoryMissing: 'cloud_username et cloud_password sont obligatoires.',
   linphoneLinkInvalid:
     "Ce lien Linphone n'est pas valide. Reconnectez-vous sur la page du code QR pour en obtenir un nouveau.",
   linphoneGrantInvalid: 'Veuillez saisir à nouveau votre mot de passe pour afficher le code QR Linphone.',
   linphoneUnavailable: "La configuration de Linphone n'est pas disponible sur cette plateforme.",
   tooManyLinphoneLinks: 'Trop de codes QR Linphone. Veuillez réessayer dans {{minutes}} minutes.',
+  tooManyLinphoneLinks_one: 'Trop de codes QR Linphone. Veuillez réessayer dans {{minutes}} minute.',
   groupCallsNotAllowed: 'Seules les extensions administratrices peuvent voir les appels du groupe.',
   noRecordFound: 'Aucun enregistrement trouvé',
   appSessionRequired: "Veuillez vous reconnecter avec votre compte d'app.",
@@ -242,7 +252,9 @@ export const fr: Catalogue = {
   callGroupUnknown: "Il n'existe pas de groupe d'appels nommé {{group}}.",
   settingsReadOnly: 'Ces réglages sont gérés par votre administrateur.',
   monitorLimitReached:
-    'La licence Call Monitor de ce locataire permet {{limit}} auditeur(s) à la fois ; tous sont utilisés.',
+    'La licence Call Monitor de ce locataire permet {{limit}} auditeurs à la fois ; tous sont utilisés.',
+  monitorLimitReached_one:
+    'La licence Call Monitor de ce locataire permet {{limit}} auditeur à la fois ; il est utilisé.',
   callNotActive: "Cet appel n'est plus actif.",
   monitorNotAllowed: "L'écoute des appels nécessite un compte administrateur ou revendeur.",
   sdpInvalid: "L'offre SDP n'est pas valide.",
@@ -253,8 +265,12 @@ export const fr: Catalogue = {
     "L'app a été révoquée : elle ne peut plus obtenir son compte, et le mot de passe de l'utilisateur ne la provisionne plus.",
   activationRotated:
     "Un nouveau code QR d'activation a été émis. L'ancien cesse de fonctionner dans {{minutes}} minutes.",
+  activationRotated_one:
+    "Un nouveau code QR d'activation a été émis. L'ancien cesse de fonctionner dans {{minutes}} minute.",
   activationRotatedMailed:
     "Un nouveau code QR d'activation a été envoyé à {{email}}. L'ancien cesse de fonctionner dans {{minutes}} minutes.",
+  activationRotatedMailed_one:
+    "Un nouveau code QR d'activation a été envoyé à {{email}}. L'ancien cesse de fonctionner dans {{minutes}} minute.",
   // two-factor sign-in (issue #18)
   twoFactorCodeMalformed: "Saisissez le code à 6 chiffres de votre application d'authentification.",
   twoFactorRecoveryMalformed: 'Un code de secours compte 12 lettres et chiffres, par exemple ABCD-EFGH-JK23.',

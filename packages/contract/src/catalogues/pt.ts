@@ -24,8 +24,10 @@ export const pt: Catalogue = {
   notSignedIn: 'Você não está conectado ou sua sessão terminou. Entre novamente.',
   forbidden: 'Você não tem permissão para fazer isso.',
   tooManyAttempts: 'Muitas tentativas falhadas. Tente novamente em {{minutes}} minutos.',
+  tooManyAttempts_one: 'Muitas tentativas falhadas. Tente novamente em {{minutes}} minuto.',
   serverBusy: 'O servidor está ocupado verificando senhas. Tente novamente em {{seconds}} segundos.',
   tooManyResetRequests: 'Muitos pedidos de redefinição. Tente novamente em {{minutes}} minutos.',
+  tooManyResetRequests_one: 'Muitos pedidos de redefinição. Tente novamente em {{minutes}} minuto.',
   loggedOut: 'Você saiu da sessão.',
   usernameRequiredForReset: 'O nome de usuário é obrigatório para redefinir a senha',
   resetEmailSent: 'Enviamos um e-mail para você redefinir sua senha!',
@@ -120,7 +122,9 @@ export const pt: Catalogue = {
   extensionNotFound: 'Este ramal não existe neste inquilino.',
   domainNotInTenant: 'Este domínio não pertence ao inquilino.',
   mobileLimitReached: 'O limite de licenças do app móvel deste inquilino é {{limit}}; {{used}} estão em uso.',
+  mobileLimitReached_one: 'O limite de licenças do app móvel deste inquilino é {{limit}}; {{used}} está em uso.',
   desktopLimitReached: 'O limite de licenças do app desktop deste inquilino é {{limit}}; {{used}} estão em uso.',
+  desktopLimitReached_one: 'O limite de licenças do app desktop deste inquilino é {{limit}}; {{used}} está em uso.',
   licenceBelowUseMobile:
     'O limite do app móvel ({{limit}}) é menor que os {{used}} em uso: ativar o app para mais ramais será recusado, e os {{used}} que o têm o mantêm. Salvar mesmo assim?',
   licenceBelowUseDesktop:
@@ -141,6 +145,7 @@ export const pt: Catalogue = {
     'O endereço em cópia {{address}} não é conhecido nos seus inquilinos. As cópias só podem ir para usuários e ramais que você gerencia.',
   ccTooMany: 'São permitidos no máximo {{max}} endereços em cópia.',
   tooManyEmails: 'Foram enviados e-mails demais. Tente novamente em {{minutes}} minutos.',
+  tooManyEmails_one: 'Foram enviados e-mails demais. Tente novamente em {{minutes}} minuto.',
   linkedEmailLocked: 'O e-mail de um usuário vinculado só pode ser alterado após desvinculá-lo.',
   emailFieldsRequired: 'Para, Assunto e Corpo são obrigatórios para enviar um e-mail!',
   userHasNoEmail:
@@ -185,6 +190,7 @@ export const pt: Catalogue = {
   importBusy:
     'Uma importação sua ainda está a ser verificada ou aplicada. Tente novamente dentro de {{seconds}} segundos.',
   tooManyImports: 'Demasiadas importações. Tente novamente dentro de {{minutes}} minutos.',
+  tooManyImports_one: 'Demasiadas importações. Tente novamente dentro de {{minutes}} minuto.',
   expiresMax: 'O valor de Expires não pode ser maior que 999',
   fieldWholeNumber: '{{field}} deve ser um número inteiro.',
   fieldRange: '{{field}} deve estar entre {{min}} e {{max}}.',
@@ -214,11 +220,13 @@ export const pt: Catalogue = {
     'Olá,\n\nLeia o código QR deste e-mail com o app para entrar como {{username}}. Mantenha-o em sigilo: ele contém o código de ativação do seu app.',
   qrEmailSent: 'E-mail enviado com sucesso',
   tooManyQrEmails: 'Muitos e-mails com o código QR. Tente novamente em {{minutes}} minutos.',
+  tooManyQrEmails_one: 'Muitos e-mails com o código QR. Tente novamente em {{minutes}} minuto.',
   directoryMissing: 'cloud_username e cloud_password são obrigatórios.',
   linphoneLinkInvalid: 'Este link do Linphone não é válido. Entre novamente na página do código QR para obter outro.',
   linphoneGrantInvalid: 'Digite sua senha novamente para mostrar o código QR do Linphone.',
   linphoneUnavailable: 'A configuração do Linphone não está disponível nesta plataforma.',
   tooManyLinphoneLinks: 'Muitos códigos QR do Linphone. Tente novamente em {{minutes}} minutos.',
+  tooManyLinphoneLinks_one: 'Muitos códigos QR do Linphone. Tente novamente em {{minutes}} minuto.',
   groupCallsNotAllowed: 'Somente ramais administradores podem ver as chamadas do grupo.',
   noRecordFound: 'Nenhum registro encontrado',
   appSessionRequired: 'Entre novamente com sua conta do app.',
@@ -231,7 +239,9 @@ export const pt: Catalogue = {
   callGroupUnknown: 'Não existe grupo de chamadas chamado {{group}}.',
   settingsReadOnly: 'Estas configurações são gerenciadas pelo seu administrador.',
   monitorLimitReached:
-    'A licença de Call Monitor deste inquilino permite {{limit}} ouvinte(s) ao mesmo tempo; todos estão em uso.',
+    'A licença de Call Monitor deste inquilino permite {{limit}} ouvintes ao mesmo tempo; todos estão em uso.',
+  monitorLimitReached_one:
+    'A licença de Call Monitor deste inquilino permite {{limit}} ouvinte ao mesmo tempo; ele está em uso.',
   callNotActive: 'Esta chamada não está mais ativa.',
   monitorNotAllowed: 'Ouvir chamadas exige uma conta de administrador ou de revendedor.',
   sdpInvalid: 'A oferta SDP não é válida.',
@@ -240,8 +250,12 @@ export const pt: Catalogue = {
   appNotLinked: 'Este ramal não tem conta do app.',
   appRevoked: 'O app foi revogado: não pode mais obter sua conta, e a senha do usuário não o provisiona mais.',
   activationRotated: 'Um novo código QR de ativação foi emitido. O anterior deixa de funcionar em {{minutes}} minutos.',
+  activationRotated_one:
+    'Um novo código QR de ativação foi emitido. O anterior deixa de funcionar em {{minutes}} minuto.',
   activationRotatedMailed:
     'Um novo código QR de ativação foi enviado para {{email}}. O anterior deixa de funcionar em {{minutes}} minutos.',
+  activationRotatedMailed_one:
+    'Um novo código QR de ativação foi enviado para {{email}}. O anterior deixa de funcionar em {{minutes}} minuto.',
   // two-factor sign-in (issue #18)
   twoFactorCodeMalformed: 'Introduza o código de 6 dígitos da sua aplicação de autenticação.',
   twoFactorRecoveryMalformed: 'Um código de recuperação tem 12 letras e dígitos, como ABCD-EFGH-JK23.',

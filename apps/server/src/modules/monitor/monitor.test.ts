@@ -152,7 +152,7 @@ describe('monitor (listen-in over WebRTC)', () => {
     const second = await post(call.SIPCallID, b.offer, r.admin);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe(
-      "This tenant's Call Monitor licence allows 1 listener(s) at a time; all are in use.",
+      "This tenant's Call Monitor licence allows 1 listener at a time; it is in use.",
     );
     await t.app.inject({ method: 'DELETE', url: first.headers.location as string, headers: { token: r.admin } });
     const third = await post(call.SIPCallID, b.offer, r.admin);

@@ -14,6 +14,8 @@ const READ = /^(list|get)|Status$/;
 export const REFUSED_IN_VIEW: ReadonlySet<string> = new Set(
   Object.entries(CALLS)
     .filter(([name]) => OWN_ACCOUNT.has(name) || (CREDENTIALS.test(name) && !READ.test(name)))
+    // A public call takes no session (the sign-in's second step has its own challenge): a view token changes nothing.
+    .filter(([, c]) => c.access !== 'public')
     .map(([, c]) => `/api/v1${c.path}`),
 );
 

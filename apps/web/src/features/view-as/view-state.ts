@@ -1,6 +1,6 @@
 import type { ViewAsReply } from '@provisio/contract';
 import { useSyncExternalStore } from 'react';
-import { type Creds, getSession, startSession } from '../../lib/session';
+import { type Creds, getSession, startSession, useSession } from '../../lib/session';
 
 /**
  * While an administrator views the portal as someone else (issue #18 item 4), the browser's session is the view
@@ -58,11 +58,9 @@ function subscribe(listener: () => void): () => void {
 /** The view under way, when the browser's current token is its view session's (null otherwise). */
 export function useViewState(): ViewState | null {
   const state = useSyncExternalStore(subscribe, getViewState, getViewState);
-  const token = useSyncExternalStore(subscribeToken, currentToken, currentToken);
+  const { token } = useSession();
   return state && state.viewToken === token ? state : null;
 }
-const currentToken = () => getSession().token;
-const subscribeToken = (listener: () => void) => subscribe(listener);
 
 /** The view under way when the browser's current token is its view session's; a stale record is dropped. */
 export function activeView(): ViewState | null {

@@ -62,9 +62,13 @@ test('Email QR: link an unlinked extension, then email its QR link (no clear pas
   await shot(page, 'tenants-email-form');
   const before = (await readMails()).length;
   await modal.getByTestId('email-send').click();
+  // Issue #20: the confirmation names who gets it; the report says queued, then what the outbox did.
+  await expect(modal.getByTestId('email-confirm-to-send')).toContainText(target.email);
+  await modal.getByTestId('email-confirm-send').click();
   await expect(modal).toBeHidden();
   await expect(page.getByTestId('job-email')).toHaveAttribute('data-status', 'done');
-  await expect(page.getByTestId('job-report-email')).toHaveText('Sent 1 emails; 0 failed.');
+  await expect(page.getByTestId('job-report-email')).toHaveText('Queued 1 email for delivery.');
+  await expect(page.getByTestId('job-email-delivered')).toHaveText('1 delivered');
   await expect(page.getByTestId(`ext-linked-${target.extension}`)).toHaveText('Yes');
 
   const mail = await waitForMail(target.email, before);
@@ -74,10 +78,13 @@ test('Email QR: link an unlinked extension, then email its QR link (no clear pas
   expect(mail.text).toContain('Forgot Password');
 });
 
-test('Email QR in bulk: refusals, then one message per checked subscriber; failures are reported', async ({ page }) => {
+test('Email QR in bulk: refusals, then one message per checked subscriber; an unknown address is named before sending', async ({
+  page,
+}) => {
   await signInAdmin(page);
   const all = await extensions(page);
-  const withEmail = all.filter((e) => e.email).slice(-2);
+  // Linked extensions (with their app accounts): those a QR link is sent to (issue #20).
+  const withEmail = all.filter((e) => e.email && e.linked).slice(-2);
   const noEmail = all.find((e) => !e.email)!;
   await page.goto(`/tenants?tenant=${ACME}`);
   await expect(page.getByTestId('extensions-row')).toHaveCount(50);
@@ -103,8 +110,10 @@ test('Email QR in bulk: refusals, then one message per checked subscriber; failu
   await pickTemplate(page);
   const before = (await readMails()).length;
   await modal.getByTestId('email-send').click();
+  await modal.getByTestId('email-confirm-send').click();
   await expect(page.getByTestId('job-email')).toHaveAttribute('data-status', 'done');
-  await expect(page.getByTestId('job-report-email')).toHaveText('Sent 2 emails; 0 failed.');
+  await expect(page.getByTestId('job-report-email')).toHaveText('Queued 2 emails for delivery.');
+  await expect(page.getByTestId('job-email-delivered')).toHaveText('2 delivered');
   await shot(page, 'tenants-bulk-email-done');
   for (const e of withEmail) {
     const mail = await waitForMail(e.email, before);
@@ -118,11 +127,12 @@ test('Email QR in bulk: refusals, then one message per checked subscriber; failu
   await modal.getByTestId('email-subject').fill('Hello');
   await modal.getByTestId('email-body').fill('<p>Your link: {{link}}</p>');
   await modal.getByTestId('email-send').click();
-  const failed = page.getByTestId('job-email').first();
-  await expect(page.getByTestId('job-email-failures').first()).toHaveText(
-    'Unable to send an email to nobody@nowhere.example',
+  // Nobody has it: the confirmation says so before anything is queued (issue #20), and Send is off.
+  await expect(modal.getByTestId('email-confirm-nobody')).toBeVisible();
+  await expect(modal.getByTestId('email-confirm-skipped')).toContainText(
+    'No extension in your tenants has the email nobody@nowhere.example.',
   );
-  await expect(failed).toHaveAttribute('data-status', 'done');
+  await expect(modal.getByTestId('email-confirm-send')).toBeDisabled();
 });
 
 test('Relink: only selected users, all with email, confirmed, with progress and a new link by email', async ({

@@ -1,3 +1,4 @@
+import type { Db } from '../src/db/database';
 import type { TestApp } from './harness';
 
 /**
@@ -28,5 +29,42 @@ export async function giveAppAccount(t: TestApp, tenantId: string, extension: st
       created_at: now,
       updated_at: now,
     })
+    .execute();
+}
+
+/** Every extension of a tenant linked with an app account in `cloudId` (a bulk QR send's recipients), in two statements. */
+export async function giveAppAccounts(db: Db, cloudId: string, tenantId: string): Promise<void> {
+  const now = Date.now();
+  await db.kysely.updateTable('extensions').set({ linked: 1 }).where('tenant_id', '=', tenantId).execute();
+  await db.kysely
+    .insertInto('app_accounts')
+    .columns([
+      'cloud_id',
+      'username',
+      'password_hash',
+      'tenant_id',
+      'extension',
+      'did',
+      'must_change_password',
+      'created_at',
+      'updated_at',
+    ])
+    .expression(
+      db.kysely
+        .selectFrom('extensions')
+        .select((eb) => [
+          eb.val(cloudId).as('cloud_id'),
+          eb.fn('lower', ['email']).as('username'),
+          eb.val('x').as('password_hash'),
+          'tenant_id',
+          'extension',
+          eb.val('').as('did'),
+          eb.val(1).as('must_change_password'),
+          eb.val(now).as('created_at'),
+          eb.val(now).as('updated_at'),
+        ])
+        .where('tenant_id', '=', tenantId)
+        .where('email', '<>', ''),
+    )
     .execute();
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db/database';
-import { type ServerProcess, type Store, freePort, freshStore, spawnServer, until } from './server-process';
+import { giveAppAccounts } from '../../test/app-account';
+import { CLOUD_ID, type ServerProcess, type Store, freePort, freshStore, spawnServer, until } from './server-process';
 
 /**
  * Crash and outage checks against real server processes (server.ts under tsx) killed with SIGKILL, on SQLite and,
@@ -165,6 +166,8 @@ describe('crash and outage', () => {
     const token = await s1.login();
     const importId = await createTenantAndImport(s1, token, 1_000, true);
     await until('the import', async () => (await job(store.db, importId)).status === 'done', 60_000, 50);
+    // QR links go to linked extensions with an app account only (issue #20).
+    await giveAppAccounts(store.db, CLOUD_ID, TENANT);
     const id = await emailAll(s1, token, 1_000);
     // First kill while the job is still queuing messages (it checkpoints every 25 recipients).
     await until(
@@ -205,12 +208,12 @@ describe('crash and outage', () => {
     expect(d.duplicates).toBeLessThanOrEqual(2);
     const outbox = await store.db.kysely.selectFrom('mail_messages').select('id').execute();
     expect(outbox).toHaveLength(1_000);
-    const report = await s3.call<{ status: string; result: { sent: number; failures: string[] } }>(
+    const report = await s3.call<{ status: string; result: { queued: number; failures: string[] } }>(
       'jobStatus',
       { id },
       token,
     );
-    expect(report.json).toMatchObject({ status: 'done', result: { sent: 1_000, failures: [] } });
+    expect(report.json).toMatchObject({ status: 'done', result: { queued: 1_000, failures: [] } });
     console.info(
       `bulk email with two kills: ${received.length} SMTP deliveries, ${d.distinct} distinct, ${d.duplicates} duplicate(s) by Message-ID`,
     );
@@ -225,6 +228,8 @@ describe('crash and outage', () => {
     const token = await s.login();
     const importId = await createTenantAndImport(s, token, 1_000, true);
     await until('the import', async () => (await job(store.db, importId)).status === 'done', 60_000, 50);
+    // QR links go to linked extensions with an app account only (issue #20).
+    await giveAppAccounts(store.db, CLOUD_ID, TENANT);
     const id = await emailAll(s, token, 1_000);
     await until(
       'deliveries to fail',
@@ -257,11 +262,11 @@ describe('crash and outage', () => {
     expect(d.recipients).toBe(1_000);
     expect(d.distinct).toBe(1_000);
     expect(d.duplicates).toBe(0);
-    const report = await s.call<{ status: string; result: { sent: number; failures: string[] } }>(
+    const report = await s.call<{ status: string; result: { queued: number; failures: string[] } }>(
       'jobStatus',
       { id },
       token,
     );
-    expect(report.json).toMatchObject({ status: 'done', result: { sent: 1_000, failures: [] } });
+    expect(report.json).toMatchObject({ status: 'done', result: { queued: 1_000, failures: [] } });
   }, 300_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { giveAppAccounts } from '../../test/app-account';
 import { startSmtp } from '../../test/smtp';
-import { type ServerProcess, type Store, freshStore, spawnServer, until } from './server-process';
+import { CLOUD_ID, type ServerProcess, type Store, freshStore, spawnServer, until } from './server-process';
 
 /**
  * Two server processes on one PostgreSQL database (the way the portal scales out): a session made on one works on
@@ -66,6 +67,8 @@ describe(name, () => {
       store.db.kysely.selectFrom('jobs').select(['id', 'status', 'attempts']).where('id', 'in', ids).execute();
     await until('the imports', async () => (await jobs()).every((j) => j.status === 'done'), 60_000, 100);
     expect((await jobs()).map((j) => j.attempts)).toEqual(ids.map(() => 1));
+    // QR links go to linked extensions with an app account only (issue #20).
+    await giveAppAccounts(store.db, CLOUD_ID, TENANT);
 
     // A bulk email of 200 from one instance: both mailers poll the outbox, each message goes out once.
     const mail = await b.call<{ job_id: number }>(

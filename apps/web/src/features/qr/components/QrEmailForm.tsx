@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { EmailQrBody } from '@provisio/contract';
-import { IconCheck } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches } from '../../../lib/form';
@@ -21,19 +21,24 @@ export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEma
   const send = useEmailQr();
   const [sent, setSent] = useState<string | null>(null);
   // The field has the contract's (misspelt) name, so its refusals land on it; the server's show under it too.
-  const body = ({ recepient }: { recepient: string }) => ({ recepient, qrValue, grant });
+  const body = ({ recepient }: { recepient: string }) => ({
+    recepient,
+    qrValue,
+    grant,
+  });
   const { field, message, submit } = useContractForm({ recepient: defaultRecipient }, matches(EmailQrBody, body), {
     refusals: 'inline',
   });
   const onSubmit = submit(
     (values) => send.mutateAsync(EmailQrBody.parse(body(values))),
-    (reply) => setSent(reply.message ?? t('msg:qrEmailSent')),
+    // Issue #20: the server queues the message; it may arrive later or not at all, so the page says queued, not sent.
+    (_reply, values) => setSent(t('endUser.qr.emailQueued', { to: values.recepient.trim() })),
   );
   const recipient = field('recepient');
 
   if (sent) {
     return (
-      <Alert color="teal" variant="light" icon={<IconCheck size={18} />} data-testid="qr-email-sent" w="100%">
+      <Alert color="blue" variant="light" icon={<IconMailForward size={18} />} data-testid="qr-email-sent" w="100%">
         {sent}
       </Alert>
     );

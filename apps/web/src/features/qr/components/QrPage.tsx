@@ -64,7 +64,8 @@ export function QrPage() {
     if (!username) return setFailure(t('msg:usernameRequiredForReset'));
     try {
       await reset.mutateAsync({ username: username.toLowerCase() });
-      setInfo(t('msg:appResetLinkSent'));
+      // The same answer whether or not this account can reset (issue #20): nothing claims a mail was sent.
+      setInfo(t('msg:resetRequestNeutral'));
     } catch (error) {
       setFailure(isApiError(error) ? error.message : t('msg:resetEmailFailed'));
     }

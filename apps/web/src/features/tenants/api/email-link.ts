@@ -1,7 +1,12 @@
 import { type EmailLinkBody, appAccountsCalls } from '@provisio/contract';
 import { callApi } from '../../../lib/api';
 
-/** emailLink: a job sends one QR-link email per subscriber having each recipient email. */
+/** emailLink: a job queues one QR-link email per subscriber that can use it; the reply lists the skipped ones. */
 export function emailLink(body: EmailLinkBody) {
   return callApi(appAccountsCalls.emailLink, body);
+}
+
+/** emailLinkPreview: who emailLink would mail and skip (and why), for the confirmation; queues nothing. */
+export function emailLinkPreview(body: EmailLinkBody) {
+  return callApi(appAccountsCalls.emailLinkPreview, body);
 }

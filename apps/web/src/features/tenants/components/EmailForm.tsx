@@ -1,12 +1,17 @@
 import { Alert, Badge, Button, Group, Input, ScrollArea, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { EmailLinkBody, TEMPLATE_PLACEHOLDERS, placeholderToken, type ExtensionRow } from '@provisio/contract';
+import {
+  EmailLinkBody,
+  TEMPLATE_PLACEHOLDERS,
+  placeholderToken,
+  type EmailLinkPreviewReply,
+  type ExtensionRow,
+} from '@provisio/contract';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches, required, rules } from '../../../lib/form';
-import { notifyInfo } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { emailLink } from '../api/email-link';
+import { emailLinkPreview } from '../api/email-link';
 import { useTemplates } from '../api/get-templates';
 
 export interface EmailValues {
@@ -18,7 +23,11 @@ export interface EmailValues {
 
 /** Spec §5: To, Subject and Body are required (the body is HTML: tags alone do not count), then the call's schema. */
 export const emailRules = rules<EmailValues>(
-  required({ to: 'emailFieldsRequired', subject: 'emailFieldsRequired', body: 'emailFieldsRequired' }),
+  required({
+    to: 'emailFieldsRequired',
+    subject: 'emailFieldsRequired',
+    body: 'emailFieldsRequired',
+  }),
   (values) => (values.body.replace(/<[^>]*>/g, '').trim() ? {} : { body: 'emailFieldsRequired' }),
   matches(EmailLinkBody, (values) => ({
     recepient: values.to,
@@ -34,12 +43,13 @@ interface EmailFormProps {
   rows: ExtensionRow[];
   bulk: boolean;
   initialTo: string;
-  onSent: (jobId: number) => void;
+  /** Send asks the server who would get the link and who would be skipped; the confirmation comes next. */
+  onReview: (body: EmailLinkBody, preview: EmailLinkPreviewReply) => void;
   onCancel: () => void;
 }
 
-/** Template picker, To, CC, Subject, Body; Send queues the emailLink job. */
-export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }: EmailFormProps) {
+/** Template picker, To, CC, Subject, Body; Send checks the recipients with the server (issue #20) before queuing. */
+export function EmailForm({ tenantId, rows, bulk, initialTo, onReview, onCancel }: EmailFormProps) {
   const { t } = useTranslation();
   const templates = useTemplates(true);
   const [template, setTemplate] = useState<string | null>(null);
@@ -56,21 +66,19 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
     form.clearErrors();
   }
 
+  const toBody = (values: EmailValues): EmailLinkBody => ({
+    recepient: bulk ? rows.map((r) => r.email) : values.to.trim(),
+    cc: values.cc.trim() || undefined,
+    subject: values.subject,
+    body: values.body,
+    tenant_id: tenantId,
+  });
   const onSubmit = submit(
-    (values) => {
-      const recepient = bulk ? rows.map((r) => r.email) : values.to.trim();
-      return emailLink({
-        recepient,
-        cc: values.cc.trim() || undefined,
-        subject: values.subject,
-        body: values.body,
-        tenant_id: tenantId,
-      });
-    },
-    (reply) => {
-      notifyInfo(reply.message);
-      onSent(reply.job_id);
-    },
+    async (values) => ({
+      body: toBody(values),
+      preview: await emailLinkPreview(toBody(values)),
+    }),
+    (reply) => onReview(reply.body, reply.preview),
   );
 
   return (
@@ -79,7 +87,10 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
         <Select
           label={t('tenants.template')}
           placeholder={t('tenants.chooseTemplate')}
-          data={(templates.data ?? []).map((tp) => ({ value: String(tp.id), label: tp.name }))}
+          data={(templates.data ?? []).map((tp) => ({
+            value: String(tp.id),
+            label: tp.name,
+          }))}
           value={template}
           onChange={pickTemplate}
           nothingFoundMessage={t('tenants.noTemplates')}
@@ -87,7 +98,7 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onSent, onCancel }:
           comboboxProps={{ withinPortal: true }}
         />
         {bulk ? (
-          <Input.Wrapper label={t('tenants.to')} description={t('tenants.recipients', { count: rows.length })}>
+          <Input.Wrapper label={t('tenants.to')} description={t('tenants.recipientCount', { count: rows.length })}>
             <ScrollArea.Autosize mah={110} type="auto" mt={4}>
               <Group gap={4} data-testid="email-to-list">
                 {rows.map((r) => (

@@ -1,8 +1,9 @@
-import { Modal } from '@mantine/core';
-import type { ExtensionRow } from '@provisio/contract';
+import { Box, Modal } from '@mantine/core';
+import type { EmailLinkBody, EmailLinkPreviewReply, ExtensionRow } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteDomain } from '../api/get-remote-domains';
+import { EmailConfirm } from './EmailConfirm';
 import { EmailForm } from './EmailForm';
 import { LinkForm } from './LinkForm';
 
@@ -55,20 +56,30 @@ function QrSteps({
 }: Omit<EmailQrModalProps, 'target'> & { target: QrTarget }) {
   const first = target.rows[0];
   const [linkedEmail, setLinkedEmail] = useState<string | null>(null);
+  const [review, setReview] = useState<{ body: EmailLinkBody; preview: EmailLinkPreviewReply } | null>(null);
   const needsLink = !target.bulk && first !== undefined && !first.linked && linkedEmail === null;
   if (needsLink)
     return <LinkForm tenantId={tenantId} row={first} domains={domains} onLinked={setLinkedEmail} onCancel={onClose} />;
+  const sent = (jobId: number) => {
+    onJob(jobId);
+    onClose();
+  };
   return (
-    <EmailForm
-      tenantId={tenantId}
-      rows={target.rows}
-      bulk={target.bulk}
-      initialTo={linkedEmail ?? first?.email ?? ''}
-      onSent={(jobId) => {
-        onJob(jobId);
-        onClose();
-      }}
-      onCancel={onClose}
-    />
+    <>
+      {/* Kept while the confirmation shows, so Back finds the form as it was. */}
+      <Box display={review ? 'none' : undefined}>
+        <EmailForm
+          tenantId={tenantId}
+          rows={target.rows}
+          bulk={target.bulk}
+          initialTo={linkedEmail ?? first?.email ?? ''}
+          onReview={(body, preview) => setReview({ body, preview })}
+          onCancel={onClose}
+        />
+      </Box>
+      {review && (
+        <EmailConfirm body={review.body} preview={review.preview} onBack={() => setReview(null)} onSent={sent} />
+      )}
+    </>
   );
 }

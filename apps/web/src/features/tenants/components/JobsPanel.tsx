@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { JobReply } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/JobProgress';
+import { EmailJobReport } from './EmailJobReport';
 
 export type JobKind = 'tenantsSync' | 'sync' | 'import' | 'relink' | 'email' | 'invite';
 
@@ -29,7 +30,9 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
   const report = (kind: JobKind) => (job: JobReply) => {
     const r = job.result;
     if (job.status !== 'done' || r === null) return null;
-    const counts: Record<JobKind, Record<string, number>> = {
+    // QR-link emails: queued and skipped, then each message's delivery as the outbox tells it (issue #20).
+    if (kind === 'email') return <EmailJobReport job={job} />;
+    const counts: Record<Exclude<JobKind, 'email'>, Record<string, number>> = {
       tenantsSync: { total: num(r, 'total'), created: num(r, 'created') },
       sync: {
         created: num(r, 'created'),
@@ -39,7 +42,6 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
       },
       import: { applied: num(r, 'applied'), skipped: num(r, 'skipped') },
       relink: { relinked: num(r, 'relinked'), failed: job.failed },
-      email: { sent: num(r, 'sent'), failed: job.failed },
       invite: { invited: num(r, 'invited'), unlinked: num(r, 'unlinked'), overLicence: num(r, 'over_licence') },
     };
     return (

@@ -13,6 +13,8 @@ export const UserRow = z.object({
   user_type: z.enum(USER_TYPES),
   active: z.boolean(),
   company: z.string(),
+  /** The company's tenant name (the list shows it, not the tenant id: issue #20); null when no such tenant. */
+  company_name: z.string().nullable(),
   subscriber_id: z.string(),
 });
 export type UserRow = z.infer<typeof UserRow>;

@@ -13,12 +13,27 @@ import { assertEmailUnclaimed, emailChanged } from '../auth/account-email';
 import { findUser, readUser } from './users.repository';
 
 const COLUMNS = ['id', 'name', 'username', 'email', 'user_type', 'active', 'company', 'subscriber_id'] as const;
-const toRow = (u: Pick<StoredUser, (typeof COLUMNS)[number]>): UserRow => readUser(u);
+type Listed = Pick<StoredUser, (typeof COLUMNS)[number]> & { company_name: string | null };
+const toRow = (u: Listed): UserRow => ({ ...readUser(u), company_name: u.company_name ?? null });
+
+/** The users' columns and their company's tenant name (the list shows the name, not the id: issue #20). */
+const selectUsers = (db: Kysely<Database>) =>
+  db
+    .selectFrom('users')
+    .select(COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('tenants')
+        .select('tname')
+        .whereRef('tenants.tid', '=', 'users.company')
+        .limit(1)
+        .as('company_name'),
+    );
 const usernameTaken = () => new AppError('conflict', 'usernameTaken');
 const isActiveAdmin = (u: Pick<StoredUser, 'user_type' | 'active'>) => u.user_type === 'admin' && readUser(u).active;
 
 export async function listUsers(deps: Deps, params: ListParams) {
-  const base = deps.db.kysely.selectFrom('users').select(COLUMNS);
+  const base = selectUsers(deps.db.kysely);
   const text = ['name', 'username', 'email', 'company', 'subscriber_id', 'user_type'];
   const { rows, total } = await runList(base, params, {
     search: ['name', 'username', 'email', 'company'],
@@ -30,7 +45,7 @@ export async function listUsers(deps: Deps, params: ListParams) {
 }
 
 export async function getUser(deps: Deps, id: number): Promise<UserRow> {
-  const u = await deps.db.kysely.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const u = await selectUsers(deps.db.kysely).where('id', '=', id).executeTakeFirst();
   if (!u) throw notFound();
   return toRow(u);
 }

@@ -52,9 +52,19 @@ describe('portal users', () => {
       user_type: 'simple user',
       active: true,
       company: 'acme.example',
+      company_name: null,
       subscriber_id: 'S-1',
     });
     await t.login('nora.ops', 'nora-pass-1');
+    // The list names the company's tenant (issue #20: it showed the tenant id only); no such tenant here yet: null.
+    const now = Date.now();
+    await t.db.kysely
+      .insertInto('tenants')
+      .values({ tid: 'acme.example', tname: 'Acme Logistics', created_at: now, updated_at: now })
+      .execute();
+    expect((await call('userSummary', { search: 'nora.ops' })).json()).toEqual([
+      expect.objectContaining({ id, company: 'acme.example', company_name: 'Acme Logistics' }),
+    ]);
 
     const edited = await call('createUpdateUser', {
       ...newUser,

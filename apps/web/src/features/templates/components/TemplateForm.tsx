@@ -16,6 +16,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplatePreview } from './TemplatePreview';
+import { editorLabels } from './editor-labels';
 
 interface TemplateFormProps {
   /** The loaded template, or null for a new one. */
@@ -111,7 +112,7 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
               />
             </Group>
             <Input.Wrapper label={t('templates.body')} required>
-              <RichTextEditor editor={editor} data-testid="template-body" mt={4}>
+              <RichTextEditor editor={editor} labels={editorLabels(t)} data-testid="template-body" mt={4}>
                 <RichTextEditor.Toolbar>
                   <RichTextEditor.ControlsGroup>
                     <RichTextEditor.Bold />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
+import { TwoFactorPolicyCard } from '../../two-factor/components/TwoFactorPolicyCard';
 import { deleteUser } from '../api/delete-user';
 import { listUsers, usersKey } from '../api/list-users';
 
@@ -21,7 +22,13 @@ export function UsersPage({ extraColumns = NO_COLUMNS }: { extraColumns?: DataCo
       { key: 'name', header: t('fields.name'), cell: (r) => r.name, sortable: true },
       { key: 'username', header: t('fields.username'), cell: (r) => r.username, sortable: true },
       { key: 'email', header: t('fields.email'), cell: (r) => r.email, sortable: true },
-      { key: 'company', header: t('fields.company'), cell: (r) => r.company, sortable: true },
+      // The tenant's name, its id as a hint (issue #20: the column showed the id only).
+      {
+        key: 'company',
+        header: t('fields.company'),
+        cell: (r) => (r.company_name ? <span title={r.company}>{r.company_name}</span> : r.company),
+        sortable: true,
+      },
       {
         key: 'active',
         header: t('fields.active'),
@@ -39,6 +46,7 @@ export function UsersPage({ extraColumns = NO_COLUMNS }: { extraColumns?: DataCo
   return (
     <Stack gap="lg">
       <PageTitle title={t('nav.users')} subtitle={t('users.subtitle')} />
+      <TwoFactorPolicyCard />
       <DataTable
         testId="users"
         queryKey={usersKey}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
-import { TwoFactorPolicyCard } from '../../two-factor/components/TwoFactorPolicyCard';
 import { deleteUser } from '../api/delete-user';
 import { listUsers, usersKey } from '../api/list-users';
 
@@ -46,7 +45,6 @@ export function UsersPage({ extraColumns = NO_COLUMNS }: { extraColumns?: DataCo
   return (
     <Stack gap="lg">
       <PageTitle title={t('nav.users')} subtitle={t('users.subtitle')} />
-      <TwoFactorPolicyCard />
       <DataTable
         testId="users"
         queryKey={usersKey}

@@ -162,32 +162,3 @@ test('view as a reseller user in French, at 1440 and phone width; signing out wh
   expect((await me(page, adminToken)).status()).toBe(401);
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });
-
-test('a view the server ended (its time, or revoked) gives the administrator their own session back', async ({
-  page,
-}) => {
-  const s = stamp();
-  await signInAdmin(page);
-  const adminToken = await token(page);
-  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', {
-    name: `Ended View ${s}`,
-    email: `va.ended.${s}@e2e.example`,
-    password: 'Ended-pass-1',
-  });
-  await page.getByTestId('nav-reseller_users').click();
-  await page.getByTestId('reseller-users-search').fill(`va.ended.${s}`);
-  await page.getByTestId(`view-as-reseller_user-${id}`).click();
-  await page.getByTestId('view-as-reason').fill(`Expiry check ${s}`);
-  await page.getByTestId('view-as-start').click();
-  await expect(page.getByTestId('view-as-banner')).toBeVisible();
-  const viewToken = await token(page);
-  // Ended behind the browser's back (as its 30 idle minutes or the administrator's other tab would).
-  const ended = await page.request.post('/api/v1/stopViewing', { headers: { token: viewToken ?? '' } });
-  expect(ended.status()).toBe(200);
-  await page.getByTestId('nav-tenants').click();
-  await toast(page, 'The view has ended. You are back in your own account.');
-  await expect(page.getByTestId('view-as-banner')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await token(page)).toBe(adminToken);
-  await expect(page.getByTestId('nav-users')).toBeVisible();
-});

@@ -134,4 +134,13 @@ export const API_KEY_CLASSES = {
   directoryForm: 'none',
   linphoneLink: 'none',
   linphoneConfig: 'none',
+  // signed webhooks (issue #18 item 3): managed by people in the portal; a key could otherwise add a receiver and
+  // siphon every event off
+  webhookEndpoints: 'none',
+  webhookCreate: 'none',
+  webhookUpdate: 'none',
+  webhookRotateSecret: 'none',
+  webhookDelete: 'none',
+  webhookTest: 'none',
+  webhookDeliveries: 'none',
 } as const satisfies Record<string, ApiKeyClass>;

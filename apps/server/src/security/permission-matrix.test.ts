@@ -2,6 +2,7 @@ import { type Access, CALLS } from '@provisio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type Ids, sampleRequest, victimIds } from './route-samples';
+import { WEBHOOK_MATRIX } from './route-samples-webhooks';
 import { type Principals, ROLE_NAMES, type RoleName, createPrincipals, dbChecksum, tokenFor } from './security-fixture';
 
 /**
@@ -106,6 +107,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/getBlfKeys': { answers: SCOPED },
   'POST /api/v1/getLastProvisioned': { answers: SCOPED },
   // company directory and Linphone links (issue #14): the app's credentials, a grant or a one-time token decide
+  // signed webhooks (issue #18): simple users refused; an endpoint not in the caller's scope is not shown (404)
+  'POST /api/v1/webhookEndpoints': { answers: '401 401 401 403 ok ok', noLeak: true },
+  'POST /api/v1/webhookCreate': { answers: SCOPED },
+  ...WEBHOOK_MATRIX,
 };
 
 let t: TestApp;

@@ -4,6 +4,7 @@ import { EXTENSIONS_SYNC } from '../modules/extensions/extensions.jobs';
 import { type Principals, VICTIM_TENANT, tokenFor } from './security-fixture';
 import { VIEW_AS_SAMPLES } from './route-samples-view-as';
 import { MAIL_TRUTH_SAMPLES } from './route-samples-mail';
+import { WEBHOOK_SAMPLES } from './route-samples-webhooks';
 
 /** Records of the victim tenant (and its reseller) that the sample requests aim at. */
 export interface Ids {
@@ -218,6 +219,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/v1/linphone/:token': { url: () => '/api/v1/linphone/not-a-token' },
   ...VIEW_AS_SAMPLES,
   ...MAIL_TRUTH_SAMPLES,
+  ...WEBHOOK_SAMPLES,
 };
 
 /** Creates the victim records the samples name (the demo seed has the rest) and returns their ids. */

@@ -191,11 +191,20 @@ describe('webhooks', () => {
       }),
     ).rejects.toThrow('the change fails');
     // A service's refusal inside its transaction: a licence too small for one more app.
-    await t.call(
+    const limits = await t.call(
       'createUpdateLicenses',
-      { tenant_id: TENANT, vcx_mobile: 0, vcx_desktop: 0, confirm_below_use: true },
+      {
+        tenant_id: TENANT,
+        vcx_mobile: 0,
+        vcx_desktop: 0,
+        call_monitor: 0,
+        call_recording: 0,
+        analytics: 0,
+        confirm_below_use: true,
+      },
       { token: admin },
     );
+    expect(limits.statusCode, limits.body).toBe(200);
     const ext = await t.db.kysely
       .selectFrom('extensions')
       .select('id')

@@ -61,6 +61,24 @@ describe('view as: who may start one, and as whom', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('an API key, even of all tenants, cannot start a view (a view needs an administrator’s own session)', async () => {
+    const created = await t.call(
+      'createApiKey',
+      { name: 'Viewer', scope: 'all', read_only: false },
+      { token: r.admin },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const before = await counts();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/viewAs',
+      headers: { authorization: `Bearer ${created.json().key}` },
+      payload: { principal_type: 'user', id: simpleId, reason: REASON },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses an administrator, an inactive user, an unknown account and a missing or long reason, changing nothing', async () => {
     const otherAdmin = await createUser(t.db, {
       username: 'second-admin',

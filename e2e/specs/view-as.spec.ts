@@ -62,15 +62,17 @@ test('view as a simple user: reason asked, banner on every screen, an edit audit
   expect(viewToken).not.toBe(adminToken);
   await shot(page, 'view-as-simple-1280');
 
-  // Another screen: the banner stays.
+  // Another screen: the banner stays; an edit made there, in the view, through the screen.
   await page.getByTestId('nav-tenants').click();
+  await page.goto('/tenants?tenant=bluebird.example');
   await expect(page.getByTestId('view-as-banner')).toBeVisible();
-  // An edit made while viewing.
-  await apiCall(page, 'editUserDetails', {
-    extension: '102',
-    tenant_id: 'bluebird.example',
-    user_details: { firstName: 'Viewed', lastName: s, emailAddress: `viewed.${s}@bluebird.example` },
-  });
+  await page.getByTestId('extensions-search').fill('102');
+  await expect(page.getByTestId('extensions-row')).toHaveCount(1);
+  await page.getByTestId('ext-edit-102').click();
+  await expect(page.getByTestId('view-as-banner')).toBeVisible();
+  await page.getByTestId('details-first').fill(`Viewed ${s}`);
+  await page.getByTestId('details-save').click();
+  await toast(page, 'Successfully Updated User Information!');
 
   await page.getByTestId('view-as-back').click();
   await expect(page).toHaveURL(/\/users$/);
@@ -161,4 +163,33 @@ test('view as a reseller user in French, at 1440 and phone width; signing out wh
   expect((await me(page, viewToken)).status()).toBe(401);
   expect((await me(page, adminToken)).status()).toBe(401);
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
+});
+
+test('a view the server ended (its time, or revoked) gives the administrator their own session back', async ({
+  page,
+}) => {
+  const s = stamp();
+  await signInAdmin(page);
+  const adminToken = await token(page);
+  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', {
+    name: `Ended View ${s}`,
+    email: `va.ended.${s}@e2e.example`,
+    password: 'Ended-pass-1',
+  });
+  await page.getByTestId('nav-reseller_users').click();
+  await page.getByTestId('reseller-users-search').fill(`va.ended.${s}`);
+  await page.getByTestId(`view-as-reseller_user-${id}`).click();
+  await page.getByTestId('view-as-reason').fill(`Expiry check ${s}`);
+  await page.getByTestId('view-as-start').click();
+  await expect(page.getByTestId('view-as-banner')).toBeVisible();
+  const viewToken = await token(page);
+  // Ended behind the browser's back (as its 30 idle minutes or the administrator's other tab would).
+  const ended = await page.request.post('/api/v1/stopViewing', { headers: { token: viewToken ?? '' } });
+  expect(ended.status()).toBe(200);
+  await page.getByTestId('nav-tenants').click();
+  await toast(page, 'The view has ended. You are back in your own account.');
+  await expect(page.getByTestId('view-as-banner')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await token(page)).toBe(adminToken);
+  await expect(page.getByTestId('nav-users')).toBeVisible();
 });

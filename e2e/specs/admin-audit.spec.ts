@@ -35,6 +35,10 @@ test('the audit trail shows who changed what, pages, filters, and expands before
   await expect(nameRow).toHaveAttribute('data-changed', 'true');
   await expect(nameRow).toContainText(`Audited ${s}`);
   await expect(nameRow).toContainText(`Audited ${s} v2`);
+  // Times read as dates in the user's language, not epoch milliseconds (issue #20).
+  const updated = diff.getByTestId('audit-diff-row').filter({ hasText: 'updated_at' }).first();
+  await expect(updated).toContainText(String(new Date().getFullYear()));
+  await expect(updated).not.toContainText(/\d{13}/);
   await shot(page, 'audit-expanded');
 
   await page.getByTestId('audit-action').click();

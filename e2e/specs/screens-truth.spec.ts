@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAdmin } from '../support/admin';
+import { apiCall, signIn, signInAdmin, stamp } from '../support/admin';
 import { shot } from '../support/helpers';
 
 // Issue #20, smaller items: what a screen says is in the user's language and true.
@@ -20,4 +20,25 @@ test('the rich-text toolbar speaks the user language (French and Spanish)', asyn
     await expect(toolbar.getByRole('button', { name: 'Bold', exact: true })).toHaveCount(0);
   }
   await shot(page, 'templates-toolbar-es');
+});
+
+test('a simple user without a company is told why the dashboard is empty', async ({ page, browser }) => {
+  await signInAdmin(page);
+  const s = stamp();
+  await apiCall(page, 'createUpdateUser', {
+    name: `Loose ${s}`,
+    email: `loose-${s}@example.test`,
+    username: `loose-${s}`,
+    password: 'Loose-pass-42!',
+    user_type: 'simple user',
+    active: true,
+    company: '',
+  });
+  const user = await browser.newPage();
+  await signIn(user, `loose-${s}`, 'Loose-pass-42!');
+  await expect(user.getByTestId('dashboard-no-company')).toContainText('Your account has no company yet');
+  await expect(user.getByTestId('dashboard-no-company')).toContainText('Ask them to set your company.');
+  await shot(user, 'dashboard-no-company');
+  // Someone with a company does not see it.
+  await expect(page.getByTestId('dashboard-no-company')).toHaveCount(0);
 });

@@ -12,8 +12,24 @@ import { AppSignInForm } from './AppSignInForm';
 
 type Mode = 'signIn' | 'reset' | 'change';
 
-/** Opens the app through its link; a seam so tests (and the e2e spec) can see the link instead of following it. */
-export const handOff = { open: (link: string) => window.location.assign(link) };
+/**
+ * Opens the app through its link; a seam so unit tests can see the link instead of following it. In Chromium a link
+ * no app answers leaves the page's navigation pending, and every later request and link of the page waits behind it
+ * (issue #20: "Open my settings" and the settings' Save did nothing). So the first touch, click or key on the page
+ * after a hand-off cancels that pending navigation (window.stop()): by then the app has opened or the user is still
+ * here and wants the page.
+ */
+export const handOff = {
+  open: (link: string) => {
+    window.location.assign(link);
+    const events = ['pointerdown', 'keydown'] as const;
+    const revive = () => {
+      for (const type of events) window.removeEventListener(type, revive, true);
+      window.stop();
+    };
+    for (const type of events) window.addEventListener(type, revive, true);
+  },
+};
 
 /** /appSignin: sign-in, reset and change-password modes (spec §2, §4, §5). */
 export function AppSignInPage() {
@@ -125,7 +141,18 @@ function HandedOff({ link }: { link: string }) {
           {t('endUser.signIn.handedOffTitle')}
         </Title>
         <Text c="dimmed">{t('endUser.signIn.handedOffBody')}</Text>
-        <Button component="a" href={link} fullWidth size="md" data-testid="app-signin-open-app">
+        <Button
+          component="a"
+          href={link}
+          onClick={(event) => {
+            // The same hand-off as after sign-in, so a second try cannot leave the page dead either.
+            event.preventDefault();
+            handOff.open(link);
+          }}
+          fullWidth
+          size="md"
+          data-testid="app-signin-open-app"
+        >
           {t('endUser.signIn.openApp')}
         </Button>
         <Anchor href="/settings_tab/appSettings" size="sm" fw={600} data-testid="app-signin-settings">

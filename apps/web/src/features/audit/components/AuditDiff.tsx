@@ -4,9 +4,16 @@ import { useTranslation } from 'react-i18next';
 
 const show = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
+/** Times are stored as epoch milliseconds in columns named `at` or `*_at`: shown as dates in the user's language. */
+const isTime = (key: string, value: unknown): value is number =>
+  (key === 'at' || key.endsWith('_at') || key.endsWith('_since')) && typeof value === 'number' && value > 1e11;
+
 /** Before and after side by side, one line per key; changed keys are highlighted. */
 export function AuditDiff({ row }: { row: AuditRow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const cell = (key: string, value: unknown) =>
+    isTime(key, value) ? <span title={String(value)}>{dates.format(value)}</span> : show(value);
   const before = row.before ?? {};
   const after = row.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -36,12 +43,12 @@ export function AuditDiff({ row }: { row: AuditRow }) {
               </Table.Td>
               <Table.Td>
                 <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: 'transparent' }}>
-                  {show(before[key])}
+                  {cell(key, before[key])}
                 </Code>
               </Table.Td>
               <Table.Td>
                 <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: 'transparent' }}>
-                  {show(after[key])}
+                  {cell(key, after[key])}
                 </Code>
               </Table.Td>
             </Table.Tr>

@@ -6,12 +6,14 @@ import {
   IconBuildingStore,
   IconDeviceDesktop,
   IconDeviceMobile,
+  IconInfoCircle,
   IconLink,
   IconPhone,
   IconRefresh,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/use-current-user';
 import { PageTitle } from '../../../components/PageTitle';
 import { useSession } from '../../../lib/session';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
@@ -34,6 +36,8 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { creds } = useSession();
   const summary = useDashboardSummary();
+  // A simple user whose account names no company sees nothing: say why instead of a page of zeros (issue #20).
+  const noCompany = useCurrentUser().role === 'simple user' && summary.data?.tenants === 0;
   const numbers = new Intl.NumberFormat(i18n.language);
   const today = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(new Date());
 
@@ -57,6 +61,17 @@ export function DashboardPage() {
           </Tooltip>
         }
       />
+      {noCompany && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title={t('dashboard.noCompanyTitle')}
+          data-testid="dashboard-no-company"
+        >
+          {t('dashboard.noCompanyBody')}
+        </Alert>
+      )}
       {summary.isError && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('dashboard.loadFailed')}>
           <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()}>

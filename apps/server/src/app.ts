@@ -42,6 +42,7 @@ import { provisioningRoutes } from './modules/provisioning/provisioning.routes';
 import { appActivationRoutes } from './modules/app-activation/app-activation.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { linphoneRoutes } from './modules/linphone/linphone.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { JOB_DEFINITIONS } from './modules/jobs/job-registry';
 import { refusalLogging } from './lib/logging/refusal-logging';
@@ -77,6 +78,7 @@ const API_MODULES = [
   directoryRoutes,
   linphoneRoutes,
   viewAsRoutes,
+  twoFactorRoutes,
   apiKeysRoutes,
   webhooksRoutes,
 ];

@@ -44,6 +44,8 @@ export const ConfigSchema = z.object({
   PIN_MAX_FAILURES_PER_DAY: int(1, 10_000).default(20),
   /** Issue #18: requests per minute one API key may make (past it: 429 until the minute is over). */
   API_KEY_RATE_PER_MINUTE: int(1, 100_000).default(120),
+  /** Issue #18: how long "remember this browser" skips the second sign-in step. */
+  TWO_FACTOR_REMEMBER_DAYS: int(1, 365).default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -39,6 +39,8 @@ export const TwoFactorLoginStep = z.object({
   step: z.enum(['verify', 'enrol']),
   challenge: z.string(),
   expires_at: z.number(),
+  /** How long "remember this browser" lasts (TWO_FACTOR_REMEMBER_DAYS). */
+  remember_days: z.number(),
 });
 export type TwoFactorLoginStep = z.infer<typeof TwoFactorLoginStep>;
 
@@ -171,6 +173,8 @@ export const twoFactorCalls = {
     access: 'signed-in',
     tags,
     summary: 'A new secret to add to an authenticator app (confirmed with twoFactorEnable)',
+    // It writes (a secret awaiting its code): a body other than {} is refused rather than ignored.
+    body: z.strictObject({}),
     reply: TwoFactorSetupReply,
   }),
   twoFactorEnable: call({

@@ -13,6 +13,7 @@ import { claimAttempt, forgiveAccount, takeRateSlot, throttleRules } from './log
 import { consumeResetRef, findResetTarget, sendResetLink } from './password-reset';
 import { type Principal, createSession, revokeAllSessions, revokeSessionById } from './sessions';
 import { findUserByUsername, readUser } from '../users/users.repository';
+import { secondStep, tokenOf } from '../two-factor/sign-in';
 
 interface Account {
   principal: Principal;
@@ -70,15 +71,23 @@ export async function adminLogin(
     if (!account || !passwordOk || !cloudOk || !account.active)
       throw new AppError('invalid_credentials', 'invalidCredentials');
     await attempt.succeeded();
-    const token = await createSession(db, account.principal, meta);
-    return {
+    const who = {
       name: account.name,
       id: account.principal.id,
       user_type: account.role,
       username: account.username,
-      Token: token,
       url: account.pictureUrl,
     };
+    // Issue #18: an account with a second factor (or one the policy requires) gets a challenge, not a session yet.
+    const step = await secondStep(
+      deps,
+      account.principal,
+      account.role,
+      account.passwordHash,
+      body.two_factor_remember,
+    );
+    if (step) return { ...who, two_factor: step };
+    return { ...who, Token: tokenOf(await createSession(db, account.principal, meta)) };
   });
 }
 

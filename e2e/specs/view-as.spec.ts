@@ -140,6 +140,9 @@ test('view as a reseller user in French, at 1440 and phone width; signing out wh
   await shot(page, 'view-as-reseller-tenants-fr-1440');
 
   await page.setViewportSize({ width: 390, height: 844 });
+  // Opened afresh at phone width (the view survives a reload).
+  await page.reload();
+  await expect(page.getByTestId('screen-loader')).toHaveCount(0);
   await expect(banner).toBeVisible();
   await expect(page.getByTestId('view-as-back')).toBeInViewport();
   await shot(page, 'view-as-reseller-fr-phone');

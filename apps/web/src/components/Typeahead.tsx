@@ -1,7 +1,7 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 
 export interface TypeaheadOption {
   value: string;
@@ -42,11 +42,24 @@ export function Typeahead(props: TypeaheadProps) {
     enabled: !props.disabled,
   });
 
+  // The chosen value keeps the label it was first shown with: Mantine's Select writes the selected option's label
+  // into the search box whenever that label changes, so a late reply naming it differently (the server's
+  // "Name (id)" after the form's plain name) overwrote what was being typed (issue #20, 1 try in 4).
+  const shown = useRef<TypeaheadOption | null>(null);
   const options = useMemo(() => {
     const found = query.data ?? [];
-    if (!value || found.some((o) => o.value === value)) return found;
-    const current = picked?.value === value ? picked : { value, label: valueLabel ?? value };
-    return [current, ...found];
+    if (!value) {
+      shown.current = null;
+      return found;
+    }
+    if (shown.current?.value !== value)
+      shown.current =
+        (picked?.value === value ? picked : found.find((o) => o.value === value)) ??
+        ({ value, label: valueLabel ?? value } satisfies TypeaheadOption);
+    const current = shown.current;
+    return found.some((o) => o.value === value)
+      ? found.map((o) => (o.value === value ? current : o))
+      : [current, ...found];
   }, [query.data, value, valueLabel, picked]);
 
   return (

@@ -1,8 +1,22 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractCalls } from './build/contract-calls';
+import { localeSplit } from './build/locale-split';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Issue #17: schemas and zod fetched on first use, strings split by area (apps/web/build).
+    contractCalls(path.resolve(import.meta.dirname, '../../packages/contract/src'), {
+      checkedWithoutZod: ['publicConfig'],
+    }),
+    localeSplit({
+      localesDir: path.resolve(import.meta.dirname, 'src/locales'),
+      srcDir: path.resolve(import.meta.dirname, 'src'),
+      store: path.resolve(import.meta.dirname, 'src/lib/locale-areas.ts'),
+    }),
+  ],
   build: {
     // Scripts run from apps/web (npm -w), so relative paths land in apps/web/dist.
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { stringsReady } from '../lib/i18n';
 
 /** What a lazy route keeps in its `handle`: how to fetch its chunk ahead of the first render. */
 interface ScreenHandle {
@@ -21,6 +22,8 @@ export const screenLoader = (
  * A route's element in a chunk of its own, so a page never downloads the screens it does not show (the sign-in and
  * end-user pages neither the admin shell nor its screens). Spread into a route: `{ path, ...screen(load, name) }`.
  * The chunk is fetched once, on the first render or by `preloadScreens`; a failed fetch is tried again next time.
+ * The screen's strings come with its chunk (apps/web/build/locale-split.ts); in another language than English,
+ * their areas are fetched before the screen renders (`stringsReady`), so it never shows a key or English first.
  */
 export function screen<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
@@ -31,7 +34,10 @@ export function screen<K extends string>(
   let loaded: ComponentType | undefined;
   const preload = () =>
     (loading ??= load().then(
-      (module) => ({ default: (loaded = module[name]) }),
+      async (module) => {
+        await stringsReady();
+        return { default: (loaded = module[name]) };
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;

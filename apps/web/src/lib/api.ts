@@ -1,6 +1,15 @@
-import { type BodyIn, type Call, ErrorBody, type ErrorCode, TOTAL_COUNT_HEADER, isErrorCode } from '@provisio/contract';
+import { type ErrorCode, TOTAL_COUNT_HEADER, isErrorCode } from '@provisio/contract';
 import i18next from 'i18next';
-import type { z } from 'zod';
+import {
+  type BodyOf,
+  type CallName,
+  type Lazy,
+  type ReplyOf,
+  type ReplySchema,
+  callReply,
+  callRoute,
+  contractSchema,
+} from './contract';
 import { currentLanguage } from './i18n';
 import { notifyError, notifyInfo } from './notify';
 import { endSession, getSession } from './session';
@@ -40,8 +49,12 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST';
   /** JSON body, or a FormData for multipart uploads. */
   body?: unknown;
-  /** Reply schema from the contract; the reply is parsed with it. */
-  schema: z.ZodType<T>;
+  /**
+   * Reply schema from the contract (lib/contract.ts `callReply` or `contractSchema`), fetched while the request is
+   * under way; the reply is parsed with it. Never a schema imported from the contract: that would put zod on the
+   * page's critical path (issue #17).
+   */
+  schema: Lazy<ReplySchema<T>>;
   /** The caller shows errors itself (sign-in and reset pages show them inline). */
   silent?: boolean;
   /** Send the stored token (default true when one is stored). */
@@ -71,43 +84,38 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 }
 
 /** Options of a declared call: everything but what its declaration fixes (path, method, body, reply schema). */
-export type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'>;
+export type CallOptions = Omit<RequestOptions<unknown>, 'method' | 'body' | 'schema'>;
 
-/** Makes a call declared in the contract (packages/contract/src/call.ts) with its path, method and reply schema. */
-export function callApi<B extends z.ZodType | undefined, R extends z.ZodType>(
-  c: Call<B, R>,
-  body: BodyIn<B>,
-  options: CallOptions<z.output<R>> = {},
-): Promise<z.output<R>> {
-  return apiRequest(c.path, {
-    ...options,
-    method: c.method === 'GET' ? 'GET' : 'POST',
-    body,
-    schema: c.reply as z.ZodType<z.output<R>>,
-  });
+/**
+ * Makes a call declared in the contract (packages/contract/src/call.ts), by its name: its path and method are known
+ * at once, its reply schema (and zod) is fetched while the request is under way (lib/contract.ts).
+ */
+export function callApi<N extends CallName>(name: N, body: BodyOf<N>, options: CallOptions = {}): Promise<ReplyOf<N>> {
+  return apiRequest(callRoute(name).path, declared(name, body, options));
 }
 
+function declared<N extends CallName>(name: N, body: unknown, options: CallOptions): RequestOptions<ReplyOf<N>> {
+  return { ...options, method: callRoute(name).method === 'GET' ? 'GET' : 'POST', body, schema: callReply(name) };
+}
+
+type Row<N extends CallName> = ReplyOf<N> extends (infer T)[] ? T : never;
+
 /** A declared list call: its rows and the total the server counted (X-Total-Count). */
-export function callListApi<B extends z.ZodType | undefined, T>(
-  c: Call<B, z.ZodType<T[]>>,
-  body: BodyIn<B>,
-  options: CallOptions<T[]> = {},
-): Promise<ListPage<T>> {
-  return apiListRequest(c.path, { ...options, body, schema: c.reply });
+export function callListApi<N extends CallName>(
+  name: N,
+  body: BodyOf<N>,
+  options: CallOptions = {},
+): Promise<ListPage<Row<N>>> {
+  return apiListRequest(callRoute(name).path, declared(name, body, options) as RequestOptions<Row<N>[]>);
 }
 
 /** A declared call whose reply headers matter too (X-Job-Id). */
-export function callApiWithHeaders<B extends z.ZodType | undefined, R extends z.ZodType>(
-  c: Call<B, R>,
-  body: BodyIn<B>,
-  options: CallOptions<z.output<R>> = {},
-): Promise<{ data: z.output<R>; headers: Headers }> {
-  return send(c.path, {
-    ...options,
-    method: c.method === 'GET' ? 'GET' : 'POST',
-    body,
-    schema: c.reply as z.ZodType<z.output<R>>,
-  });
+export function callApiWithHeaders<N extends CallName>(
+  name: N,
+  body: BodyOf<N>,
+  options: CallOptions = {},
+): Promise<{ data: ReplyOf<N>; headers: Headers }> {
+  return send(callRoute(name).path, declared(name, body, options));
 }
 
 /** A page of a list call: the rows, and the total the server counted before paging (the X-Total-Count header). */
@@ -132,7 +140,10 @@ export function apiRequestWithHeaders<T>(
 }
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
-  const { method = 'POST', body, schema, silent = false } = options;
+  const { method = 'POST', body, silent = false } = options;
+  // The reply's schema is fetched (when it is not already there) while the request is under way.
+  const schema = options.schema.load();
+  schema.catch(() => undefined);
   const token = options.auth === false ? null : getSession().token;
   const headers: Record<string, string> = {
     ...options.headers,
@@ -156,7 +167,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const error = toApiError(response.status, payload);
+    const error = await toApiError(response.status, payload);
     if (response.status === 401 && token) {
       endSession();
       for (const listener of sessionEndedListeners) listener();
@@ -169,7 +180,12 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
     throw fail(error, silent);
   }
 
-  const parsed = schema.safeParse(payload);
+  let parsed: ReturnType<ReplySchema<T>['safeParse']>;
+  try {
+    parsed = (await schema).safeParse(payload);
+  } catch {
+    throw fail(new ApiError('network_error', i18next.t('errors.network'), 0), silent);
+  }
   if (!parsed.success) throw fail(new ApiError('bad_reply', i18next.t('errors.badReply'), response.status), silent);
   return { data: parsed.data, headers: response.headers };
 }
@@ -184,9 +200,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
-  const body = ErrorBody.safeParse(payload);
-  if (body.success) {
+const errorBody = contractSchema('ErrorBody');
+
+async function toApiError(status: number, payload: unknown): Promise<ApiError> {
+  const schema = await errorBody.load().catch(() => undefined);
+  const body = schema?.safeParse(payload);
+  if (body?.success) {
     const { code, message, fields } = body.data.error;
     return new ApiError(code, message, status, fields);
   }

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, englishMessages, type Language } from '@provisio/contract';
-import en from '../locales/en.json';
+import { loadArea } from 'virtual:locale-areas';
+import { englishAreas, onEnglishArea } from './locale-areas';
 
 export const LANG_STORAGE_KEY = 'lang';
 
@@ -13,34 +14,52 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: 'Français',
 };
 
-type Bundle = { ui: object; msg: object };
-
 /**
- * English is bundled (it is the fallback); every other language is a chunk of its own, fetched when it is first
- * used, so a page carries one language rather than four.
+ * The web's strings come by area (apps/web/build/locale-split.ts): English with the code that shows it, another
+ * language area by area as the areas come into use, each a chunk of its own; the server's shared messages (the
+ * contract's catalogue) of a language other than English with its first area. So a page carries the strings it shows
+ * in one language rather than the whole app's in four.
  */
-const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Bundle>> = {
-  es: async () => {
-    const [ui, msg] = await Promise.all([import('../locales/es.json'), import('@provisio/contract/catalogues/es')]);
-    return { ui: ui.default, msg: msg.es };
-  },
-  pt: async () => {
-    const [ui, msg] = await Promise.all([import('../locales/pt.json'), import('@provisio/contract/catalogues/pt')]);
-    return { ui: ui.default, msg: msg.pt };
-  },
-  fr: async () => {
-    const [ui, msg] = await Promise.all([import('../locales/fr.json'), import('@provisio/contract/catalogues/fr')]);
-    return { ui: ui.default, msg: msg.fr };
-  },
+const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<object>> = {
+  es: () => import('@provisio/contract/catalogues/es').then((m) => m.es),
+  pt: () => import('@provisio/contract/catalogues/pt').then((m) => m.pt),
+  fr: () => import('@provisio/contract/catalogues/fr').then((m) => m.fr),
 };
 
-/** Makes a language's strings available (a no-op for English and for a language already loaded). */
+/** The language shown, or being switched to: areas that come into use are loaded in it. */
+let wanted: Language = 'en';
+const loads = new Map<string, Promise<void>>();
+
+/** One area (or, with area '', the catalogue) of a language other than English, fetched once. */
+function loadPart(lang: Exclude<Language, 'en'>, area: string): Promise<void> {
+  const key = `${lang}/${area}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = (area === '' ? CATALOGUES[lang]() : loadArea(lang, area)).then(
+      (strings) => {
+        if (area === '') i18next.addResourceBundle(lang, 'msg', strings ?? {}, true, true);
+        else if (strings) i18next.addResourceBundle(lang, 'translation', { [area]: strings }, true, true);
+      },
+      (error: unknown) => {
+        loads.delete(key);
+        throw error;
+      },
+    );
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/** Makes a language's strings of every area in use available (a no-op for English, which comes with the code). */
 export async function loadLanguage(lang: Language): Promise<void> {
-  const i18n = setupI18n();
-  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
-  const { ui, msg } = await LOADERS[lang]();
-  i18n.addResourceBundle(lang, 'translation', ui, true, true);
-  i18n.addResourceBundle(lang, 'msg', msg, true, true);
+  setupI18n();
+  if (lang === 'en') return;
+  await Promise.all([loadPart(lang, ''), ...[...englishAreas().keys()].map((area) => loadPart(lang, area))]);
+}
+
+/** The strings of the areas in use, in the language shown (a screen waits for them before it renders). */
+export function stringsReady(): Promise<void> {
+  return loadLanguage(wanted).catch(() => undefined);
 }
 
 export function isLanguage(value: string | null | undefined): value is Language {
@@ -58,7 +77,14 @@ export function currentLanguage(): Language {
 }
 
 export async function changeLanguage(lang: Language) {
-  await loadLanguage(lang);
+  const before = wanted;
+  wanted = lang;
+  try {
+    await loadLanguage(lang);
+  } catch (error) {
+    wanted = before;
+    throw error;
+  }
   window.localStorage.setItem(LANG_STORAGE_KEY, lang);
   await i18next.changeLanguage(lang);
 }
@@ -67,11 +93,13 @@ export async function changeLanguage(lang: Language) {
 export async function startI18n(): Promise<void> {
   const lang = storedLanguage();
   setupI18n();
+  wanted = lang;
   try {
     await loadLanguage(lang);
     await i18next.changeLanguage(lang);
   } catch {
     // Its chunk could not be fetched: the page stays in English rather than not rendering at all.
+    wanted = 'en';
   }
 }
 
@@ -82,7 +110,7 @@ export async function startI18n(): Promise<void> {
 export function setupI18n() {
   if (i18next.isInitialized) return i18next;
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en, msg: englishMessages } },
+    resources: { en: { translation: {}, msg: englishMessages } },
     // English first; startI18n switches to the stored language once its chunk is loaded.
     lng: 'en',
     fallbackLng: 'en',
@@ -93,7 +121,12 @@ export function setupI18n() {
     initAsync: false,
     returnNull: false,
     // A language is loaded before it is switched to, so nothing ever needs to suspend while loading.
-    react: { useSuspense: false },
+    // Strings that arrive after a render (an area of the language shown) render again.
+    react: { useSuspense: false, bindI18nStore: 'added' },
+  });
+  onEnglishArea((area, strings) => {
+    i18next.addResourceBundle('en', 'translation', { [area]: strings }, true, true);
+    if (wanted !== 'en') void loadPart(wanted as Exclude<Language, 'en'>, area).catch(() => undefined);
   });
   document.documentElement.lang = 'en';
   i18next.on('languageChanged', (next) => {

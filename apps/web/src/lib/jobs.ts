@@ -1,4 +1,4 @@
-import { JOB_ID_HEADER, type JobReply, jobsCalls } from '@provisio/contract';
+import { JOB_ID_HEADER, type JobReply } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from './api';
 
@@ -8,7 +8,7 @@ export const JOB_POLL_MS = 500;
 export const jobKey = (id: number) => ['jobs', id] as const;
 
 export function getJobStatus(id: number): Promise<JobReply> {
-  return callApi(jobsCalls.jobStatus, { id });
+  return callApi('jobStatus', { id });
 }
 
 export const isFinished = (job: JobReply | undefined) => job?.status === 'done' || job?.status === 'failed';

@@ -3,6 +3,7 @@ import { isMessageKey } from '@provisio/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from './api';
+import { notifyError } from './notify';
 import { FORM_MESSAGE, type FormMessage, type Rule } from './form';
 
 interface ContractFormOptions<V> {
@@ -24,7 +25,8 @@ interface ContractFormOptions<V> {
 /**
  * The one form idiom of the portal: @mantine/form holding the values, checked on submit by rules built from the
  * contract's schemas (lib/form.ts), messages translated when shown (a language switch also switches the messages
- * on screen). `submit(save, done)` runs the call: success goes to `done`, a refusal puts the server's field
+ * on screen). The rules' schemas (and zod) are fetched when a field is first edited, and waited for before the
+ * first validation (lib/form.ts `matches`), so a page shows without them. `submit(save, done)` runs the call: success goes to `done`, a refusal puts the server's field
  * errors next to the fields and its message where `refusals` says. Anything but an ApiError is a bug: it propagates.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- @mantine/form's own constraint on form values (an interface has no index signature)
@@ -53,11 +55,20 @@ export function useContractForm<V extends Record<string, any>>(
     return i18n.exists(error) ? t(error, options.params) : error;
   };
 
+  /**
+   * Fetches the rules' schemas ahead of the first submit: on the first edit of a field (not its focus, which an
+   * autofocused field gets as the page opens); a failure waits for the submit, which tries again.
+   */
+  const prefetch = () => void rule.load?.().catch(() => undefined);
+
   const field = <K extends keyof V & string>(name: K) => {
     const { error, value, onChange, onFocus, onBlur } = form.getInputProps(name);
     return {
       value: value as V[K],
-      onChange: onChange as (eventOrValue: unknown) => void,
+      onChange: (eventOrValue: unknown) => {
+        prefetch();
+        (onChange as (eventOrValue: unknown) => void)(eventOrValue);
+      },
       onFocus,
       onBlur,
       error: oneMessage ? null : say(error),
@@ -80,8 +91,8 @@ export function useContractForm<V extends Record<string, any>>(
     if (refusals !== 'toast') form.setFieldError(FORM_MESSAGE, refusals === 'inline' ? error.message : refusals(error));
   };
 
-  const submit = <T>(save: (values: V) => Promise<T>, done: (reply: T, values: V) => void | Promise<unknown>) =>
-    form.onSubmit(async (values) => {
+  const submit = <T>(save: (values: V) => Promise<T>, done: (reply: T, values: V) => void | Promise<unknown>) => {
+    const validateAndSave = form.onSubmit(async (values) => {
       let reply: T;
       try {
         reply = await save(values);
@@ -90,6 +101,24 @@ export function useContractForm<V extends Record<string, any>>(
       }
       await done(reply, values);
     });
+    return (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      if (!rule.load) return validateAndSave();
+      // The schemas first (at once when a field's focus fetched them): a rule never validates without them.
+      form.setSubmitting(true);
+      rule.load().then(
+        () => {
+          form.setSubmitting(false);
+          validateAndSave();
+        },
+        () => {
+          form.setSubmitting(false);
+          if (refusals === 'toast') notifyError(t('errors.network'));
+          else form.setFieldError(FORM_MESSAGE, options.otherwise ?? 'errors.network');
+        },
+      );
+    };
+  };
 
-  return { form, field, message, submit };
+  return { form, field, message, submit, prefetch };
 }

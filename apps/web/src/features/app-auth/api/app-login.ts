@@ -1,6 +1,7 @@
-import { type AppLoginBody, type AppLoginChangeReply, AppLoginOutcome, appAuthCalls } from '@provisio/contract';
+import type { AppLoginBody, AppLoginChangeReply, AppLoginOutcome } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { callRoute, contractSchema } from '../../../lib/contract';
 
 export const mustChange = (reply: AppLoginOutcome): reply is AppLoginChangeReply => 'must_change_password' in reply;
 
@@ -9,7 +10,12 @@ export const mustChange = (reply: AppLoginOutcome): reply is AppLoginChangeReply
  * declaration's reply is the 200 one). Errors are shown inline on the page, so this call never toasts.
  */
 export function appLogin(body: AppLoginBody): Promise<AppLoginOutcome> {
-  return apiRequest(appAuthCalls.appLogin.path, { body, schema: AppLoginOutcome, auth: false, silent: true });
+  return apiRequest(callRoute('appLogin').path, {
+    body,
+    schema: contractSchema('AppLoginOutcome'),
+    auth: false,
+    silent: true,
+  });
 }
 
 export function useAppLogin() {

@@ -1,9 +1,9 @@
-import { type ChangeAppPasswordBody, type OkReply, appAuthCalls } from '@provisio/contract';
+import { type ChangeAppPasswordBody, type OkReply } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export function changeAppPassword(body: ChangeAppPasswordBody): Promise<OkReply> {
-  return callApi(appAuthCalls.changeAppPassword, body, { auth: false, silent: true });
+  return callApi('changeAppPassword', body, { auth: false, silent: true });
 }
 
 export function useChangeAppPassword() {

@@ -1,5 +1,4 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { AppNewPassword } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
@@ -8,6 +7,7 @@ import { newPasswordRules } from '../../../lib/form';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useChangeAppPassword } from '../api/change-app-password';
 import { BackToSignIn } from './BackToSignIn';
+import { contractSchema } from '../../../lib/contract';
 
 interface AppChangePasswordFormProps {
   username: string;
@@ -22,10 +22,14 @@ export function AppChangePasswordForm({ username, oldPassword, onBack, onChanged
   const { t } = useTranslation();
   const change = useChangeAppPassword();
   // Spec §5: both fields, the app password rule (8 to 100 characters, a strength of 4 of 4), then that they match.
-  const { form, message, submit } = useContractForm({ password: '', confirm: '' }, newPasswordRules(AppNewPassword), {
-    oneMessage: true,
-    refusals: 'inline',
-  });
+  const { form, message, submit } = useContractForm(
+    { password: '', confirm: '' },
+    newPasswordRules(contractSchema('AppNewPassword')),
+    {
+      oneMessage: true,
+      refusals: 'inline',
+    },
+  );
   const onSubmit = submit(
     ({ password }) =>
       change.mutateAsync({

@@ -1,5 +1,4 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { ForgetAppPasswordBody } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../../components/FormHeading';
 import { stripSpaces } from '../../../lib/app-session';
@@ -7,6 +6,7 @@ import { matches } from '../../../lib/form';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgetAppPassword } from '../api/forget-app-password';
 import { BackToSignIn } from './BackToSignIn';
+import { contractSchema } from '../../../lib/contract';
 
 interface AppResetRequestFormProps {
   username: string;
@@ -21,14 +21,18 @@ export function AppResetRequestForm({ username, onUsernameChange, onBack, onSent
   const { t } = useTranslation();
   const request = useForgetAppPassword();
   const body = ({ username: name }: { username: string }) => ({ username: stripSpaces(name).toLowerCase() });
-  const { field, message, submit } = useContractForm({ username }, matches(ForgetAppPasswordBody, body), {
-    oneMessage: true,
-    refusals: 'inline',
-    otherwise: 'resetEmailFailed',
-    onValuesChange: (values) => onUsernameChange(values.username),
-  });
+  const { field, message, submit } = useContractForm(
+    { username },
+    matches(contractSchema('ForgetAppPasswordBody'), body),
+    {
+      oneMessage: true,
+      refusals: 'inline',
+      otherwise: 'resetEmailFailed',
+      onValuesChange: (values) => onUsernameChange(values.username),
+    },
+  );
   const onSubmit = submit(
-    (values) => request.mutateAsync(ForgetAppPasswordBody.parse(body(values))),
+    async (values) => request.mutateAsync((await contractSchema('ForgetAppPasswordBody').load()).parse(body(values))),
     () => onSent(t('msg:appResetLinkSent')),
   );
 

@@ -3,8 +3,6 @@ import {
   type SaveAppSettingsBody,
   type SettingsTab,
   type UserInformationReply,
-  appAuthCalls,
-  appSettingsCalls,
 } from '@provisio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
@@ -13,11 +11,11 @@ import { callApi } from '../../../lib/api';
 const appHeaders = (token: string) => ({ 'App-Token': token });
 
 export function getAppSettings(tab: SettingsTab, token: string): Promise<AppSettingsReply> {
-  return callApi(appSettingsCalls.getAppSettings, { tab }, { auth: false, silent: true, headers: appHeaders(token) });
+  return callApi('getAppSettings', { tab }, { auth: false, silent: true, headers: appHeaders(token) });
 }
 
 export function saveAppSettings(body: SaveAppSettingsBody, token: string): Promise<AppSettingsReply> {
-  return callApi(appSettingsCalls.saveAppSettings, body, { auth: false, silent: true, headers: appHeaders(token) });
+  return callApi('saveAppSettings', body, { auth: false, silent: true, headers: appHeaders(token) });
 }
 
 const key = (tab: SettingsTab, token: string | null) => ['appSettings', tab, token] as const;
@@ -42,7 +40,7 @@ export function useSaveAppSettings(token: string | null) {
 /** Signing in on the settings page: userInformation checks the app account and gives an app session. */
 export function appSessionSignIn(username: string, password: string): Promise<UserInformationReply> {
   return callApi(
-    appAuthCalls.userInformation,
+    'userInformation',
     { cloud_username: username, cloud_password: password },
     { auth: false, silent: true },
   );

@@ -1,4 +1,4 @@
-import { type AUDIT_ACTIONS, type AUDIT_ENTITIES, type AuditRow, auditCalls } from '@provisio/contract';
+import { type AUDIT_ACTIONS, type AUDIT_ENTITIES, type AuditRow } from '@provisio/contract';
 import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 
 export interface AuditFilters {
@@ -14,5 +14,5 @@ export const auditKey = (filters: AuditFilters) => ['audit', 'list', filters] as
 
 /** Newest first unless another sort is asked for; admin only. */
 export function getAuditLog(filters: AuditFilters, params: ListParams): Promise<ListPage<AuditRow>> {
-  return callListApi(auditCalls.auditLog, { ...filters, ...params });
+  return callListApi('auditLog', { ...filters, ...params });
 }

@@ -1,9 +1,9 @@
-import { type ForgetPasswordBody, type OkReply, authCalls } from '@provisio/contract';
+import { type ForgetPasswordBody, type OkReply } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export function forgetPassword(body: ForgetPasswordBody): Promise<OkReply> {
-  return callApi(authCalls.forgetPassword, body, { auth: false, silent: true });
+  return callApi('forgetPassword', body, { auth: false, silent: true });
 }
 
 export function useForgetPassword() {

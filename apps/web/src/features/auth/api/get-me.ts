@@ -1,10 +1,10 @@
-import { type MeReply, authCalls } from '@provisio/contract';
+import { type MeReply } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 export function getMe(): Promise<MeReply> {
-  return callApi(authCalls.me, undefined);
+  return callApi('me', undefined);
 }
 
 /** Confirms the stored token on load; a 401 ends the session inside the API client. */

@@ -1,10 +1,10 @@
-import { type PublicConfigReply, systemCalls } from '@provisio/contract';
+import { type PublicConfigReply } from '@provisio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 export function getPublicConfig(): Promise<PublicConfigReply> {
-  return callApi(systemCalls.publicConfig, undefined, { auth: false, silent: true });
+  return callApi('publicConfig', undefined, { auth: false, silent: true });
 }
 
 export const publicConfigQuery = queryOptions({

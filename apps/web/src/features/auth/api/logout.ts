@@ -1,7 +1,7 @@
-import { type OkReply, authCalls } from '@provisio/contract';
+import { type OkReply } from '@provisio/contract';
 import { callApi } from '../../../lib/api';
 
 /** Revokes the session on the server; failures are ignored because the browser forgets the token anyway. */
 export function logout(): Promise<OkReply> {
-  return callApi(authCalls.logout, undefined, { silent: true });
+  return callApi('logout', undefined, { silent: true });
 }

@@ -1,9 +1,9 @@
-import { type OkReply, type ResetAppPasswordBody, appAuthCalls } from '@provisio/contract';
+import { type OkReply, type ResetAppPasswordBody } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export function resetAppPassword(body: ResetAppPasswordBody): Promise<OkReply> {
-  return callApi(appAuthCalls.resetAppPassword, body, { auth: false, silent: true });
+  return callApi('resetAppPassword', body, { auth: false, silent: true });
 }
 
 export function useResetAppPassword() {

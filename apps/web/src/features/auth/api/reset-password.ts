@@ -1,9 +1,9 @@
-import { type OkReply, type ResetPasswordBody, authCalls } from '@provisio/contract';
+import { type OkReply, type ResetPasswordBody } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export function resetPassword(body: ResetPasswordBody): Promise<OkReply> {
-  return callApi(authCalls.resetPassword, body, { auth: false, silent: true });
+  return callApi('resetPassword', body, { auth: false, silent: true });
 }
 
 export function useResetPassword() {

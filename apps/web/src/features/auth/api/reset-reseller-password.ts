@@ -1,10 +1,10 @@
-import { type OkReply, type StrongResetPasswordBody, authCalls } from '@provisio/contract';
+import { type OkReply, type StrongResetPasswordBody } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
 
 export function resetResellerPassword(body: z.input<typeof StrongResetPasswordBody>): Promise<OkReply> {
-  return callApi(authCalls.resetResellerPassword, body, { auth: false, silent: true });
+  return callApi('resetResellerPassword', body, { auth: false, silent: true });
 }
 
 export function useResetResellerPassword() {

@@ -1,4 +1,5 @@
-import { AppNewPassword, LIMITS } from '@provisio/contract';
+import { LIMITS } from '@provisio/contract';
+import { contractSchema } from '../../../lib/contract';
 import { useTranslation } from 'react-i18next';
 import { useResetResellerPassword } from '../api/reset-reseller-password';
 import { ResetPasswordForm } from './ResetPasswordForm';
@@ -10,7 +11,7 @@ export function ResellerResetPasswordPage() {
   return (
     <ResetPasswordForm
       subtitle={t('auth.chooseStrongPasswordSubtitle', { min: LIMITS.appPasswordMin })}
-      password={AppNewPassword}
+      password={contractSchema('AppNewPassword')}
       submit={reset.mutateAsync}
       pending={reset.isPending}
       withMeter

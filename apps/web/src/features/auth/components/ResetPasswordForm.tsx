@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import type { Lazy } from '../../../lib/contract';
 import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { FORM_MESSAGE, newPasswordRules, rules } from '../../../lib/form';
@@ -13,7 +14,7 @@ import { AuthLayout } from './AuthLayout';
 interface ResetPasswordFormProps {
   subtitle: string;
   /** The contract's schema of the new password (AdminNewPassword, or AppNewPassword with its strength rule). */
-  password: z.ZodType<string>;
+  password: Lazy<z.ZodType<string>>;
   submit: (body: { ref: string; password: string }) => Promise<unknown>;
   pending: boolean;
   /** Spec §2: the app and reseller reset pages also show the strength meter. */

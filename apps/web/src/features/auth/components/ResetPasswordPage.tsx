@@ -1,4 +1,5 @@
-import { AdminNewPassword, LIMITS } from '@provisio/contract';
+import { LIMITS } from '@provisio/contract';
+import { contractSchema } from '../../../lib/contract';
 import { useTranslation } from 'react-i18next';
 import { useResetPassword } from '../api/reset-password';
 import { ResetPasswordForm } from './ResetPasswordForm';
@@ -10,7 +11,7 @@ export function ResetPasswordPage() {
   return (
     <ResetPasswordForm
       subtitle={t('auth.choosePasswordSubtitle', { min: LIMITS.adminPasswordMin })}
-      password={AdminNewPassword}
+      password={contractSchema('AdminNewPassword')}
       submit={reset.mutateAsync}
       pending={reset.isPending}
     />

@@ -1,5 +1,4 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { ForgetPasswordBody } from '@provisio/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormHeading } from '../../../components/FormHeading';
@@ -7,6 +6,7 @@ import { matches } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgetPassword } from '../api/forget-password';
+import { contractSchema } from '../../../lib/contract';
 
 interface ResetRequestFormProps {
   username: string;
@@ -21,13 +21,17 @@ export function ResetRequestForm({ username, onUsernameChange, onBack, onSent }:
   const request = useForgetPassword();
   const body = ({ username: name }: { username: string }) => ({ username: name.toLowerCase() });
   // The username's refusal shows under it; the server's refusal under the form.
-  const { field, message, submit } = useContractForm({ username }, matches(ForgetPasswordBody, body), {
-    refusals: 'inline',
-    otherwise: 'resetEmailFailed',
-    onValuesChange: (values) => onUsernameChange(values.username),
-  });
+  const { field, message, submit } = useContractForm(
+    { username },
+    matches(contractSchema('ForgetPasswordBody'), body),
+    {
+      refusals: 'inline',
+      otherwise: 'resetEmailFailed',
+      onValuesChange: (values) => onUsernameChange(values.username),
+    },
+  );
   const onSubmit = submit(
-    (values) => request.mutateAsync(ForgetPasswordBody.parse(body(values))),
+    async (values) => request.mutateAsync((await contractSchema('ForgetPasswordBody').load()).parse(body(values))),
     () => {
       notifySuccess(t('msg:resetEmailSent'));
       onSent();

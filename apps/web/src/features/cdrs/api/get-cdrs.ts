@@ -1,4 +1,4 @@
-import { type CdrsBody, type CdrsReply, cdrsCalls } from '@provisio/contract';
+import { type CdrsBody, type CdrsReply } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import type { CdrSession } from '../cdr-session';
@@ -7,7 +7,7 @@ export type CdrScope = 'mine' | 'group';
 
 /** My Calls (getCDRs) or Group Calls (getGroupCDRs, admin extensions only); null when there is nothing. */
 export function getCdrs(scope: CdrScope, body: CdrsBody): Promise<CdrsReply> {
-  return callApi(scope === 'mine' ? cdrsCalls.getCDRs : cdrsCalls.getGroupCDRs, body, { auth: false, silent: true });
+  return callApi(scope === 'mine' ? 'getCDRs' : 'getGroupCDRs', body, { auth: false, silent: true });
 }
 
 export function useCdrs(scope: CdrScope, session: CdrSession | null) {

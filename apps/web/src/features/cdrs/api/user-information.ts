@@ -1,10 +1,10 @@
-import { type UserInformationBody, type UserInformationReply, appAuthCalls } from '@provisio/contract';
+import { type UserInformationBody, type UserInformationReply } from '@provisio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 /** The app account's extension and pin (for the call-record token) and an app session; errors shown inline. */
 export function userInformation(body: UserInformationBody): Promise<UserInformationReply> {
-  return callApi(appAuthCalls.userInformation, body, { auth: false, silent: true });
+  return callApi('userInformation', body, { auth: false, silent: true });
 }
 
 export function useUserInformation() {

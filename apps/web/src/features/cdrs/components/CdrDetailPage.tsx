@@ -1,24 +1,30 @@
 import { Anchor, Avatar, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { CallRecordRow } from '@provisio/contract';
+import type { CallRecordRow } from '@provisio/contract';
 import { IconArrowLeft, IconPhoneCall } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EndUserLayout } from '../../../components/EndUserLayout';
+import { contractSchema, useLazy } from '../../../lib/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { initials, parseCdrTime } from '../cdr-logic';
 import { CallFlowTable } from './CallFlowTable';
 import { DirectionIcon, directionKey } from './DirectionIcon';
 
-function recordFromState(state: unknown): CallRecordRow | null {
+const rowSchema = contractSchema('CallRecordRow');
+
+function recordFromState(state: unknown, schema: typeof CallRecordRow): CallRecordRow | null {
   if (typeof state !== 'object' || state === null || !('record' in state)) return null;
-  const parsed = CallRecordRow.safeParse((state as { record: unknown }).record);
+  const parsed = schema.safeParse((state as { record: unknown }).record);
   return parsed.success ? parsed.data : null;
 }
 
 /** /cdrs-table: one call, passed in navigation state; without it 'No data to display.' (spec §2, §8). */
 export function CdrDetailPage() {
   const { t } = useTranslation();
-  const record = recordFromState(useLocation().state);
+  const state: unknown = useLocation().state;
+  // The contract's schema checks the record before it is shown (fetched with zod on first use).
+  const schema = useLazy(rowSchema);
+  const record = schema ? recordFromState(state, schema) : null;
   const back = (
     <Anchor
       component={Link}
@@ -32,6 +38,7 @@ export function CdrDetailPage() {
     </Anchor>
   );
 
+  if (!schema) return null;
   if (!record) {
     return (
       <EndUserLayout testId="cdr-detail-page">

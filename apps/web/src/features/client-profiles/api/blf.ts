@@ -1,4 +1,4 @@
-import { type SaveBlfKeysBody, clientProfilesCalls, extensionsCalls } from '@provisio/contract';
+import { type SaveBlfKeysBody } from '@provisio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { LOOKUP_LIMIT } from '../../../lib/lookups';
@@ -14,7 +14,7 @@ const blfKey = (s: Subscriber) => ['client-profiles', 'blf', s.profile_id, s.ten
 export function useBlfKeys(s: Subscriber) {
   return useQuery({
     queryKey: blfKey(s),
-    queryFn: () => callApi(clientProfilesCalls.getBlfKeys, s),
+    queryFn: () => callApi('getBlfKeys', s),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -23,7 +23,7 @@ export function useBlfKeys(s: Subscriber) {
 export function useSaveBlfKeys(s: Subscriber) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keys: SaveBlfKeysBody['keys']) => callApi(clientProfilesCalls.saveBlfKeys, { ...s, keys }),
+    mutationFn: (keys: SaveBlfKeysBody['keys']) => callApi('saveBlfKeys', { ...s, keys }),
     onSuccess: (keys) => queryClient.setQueryData(blfKey(s), keys),
   });
 }
@@ -31,13 +31,13 @@ export function useSaveBlfKeys(s: Subscriber) {
 export function useEffectiveProfile(tenantId: string, extension: string) {
   return useQuery({
     queryKey: ['client-profiles', 'effective', tenantId, extension],
-    queryFn: () => callApi(clientProfilesCalls.getEffectiveProfile, { tenant_id: tenantId, extension }),
+    queryFn: () => callApi('getEffectiveProfile', { tenant_id: tenantId, extension }),
   });
 }
 
 /** A tenant's extensions matching what was typed (the server searches extension, names and email). */
 export function searchExtensions(tenantId: string, search: string) {
-  return callApi(extensionsCalls.getExtensions, {
+  return callApi('getExtensions', {
     tenant_id: tenantId,
     search: search || undefined,
     limit: LOOKUP_LIMIT,

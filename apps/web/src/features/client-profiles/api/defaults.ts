@@ -1,4 +1,3 @@
-import { clientProfilesCalls, extensionsCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
@@ -6,7 +5,7 @@ import { callApi } from '../../../lib/api';
 export function useProfileDefaults() {
   return useQuery({
     queryKey: ['client-profiles', 'defaults'],
-    queryFn: () => callApi(clientProfilesCalls.getDefaults, undefined),
+    queryFn: () => callApi('getDefaults', undefined),
     staleTime: Infinity,
   });
 }
@@ -15,7 +14,7 @@ export function useProfileDefaults() {
 export function useTenantDomains(tenantId: string) {
   return useQuery({
     queryKey: ['client-profiles', 'domains', tenantId],
-    queryFn: () => callApi(extensionsCalls.getRemoteDomains, { tenant_id: tenantId }),
+    queryFn: () => callApi('getRemoteDomains', { tenant_id: tenantId }),
     enabled: tenantId !== '',
   });
 }

@@ -28,6 +28,7 @@ import {
   emptyProfile,
   fromDetail,
   toBody,
+  profileSchema,
   validateProfile,
 } from './profile-form';
 
@@ -76,9 +77,9 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
   const [company, setCompany] = useState(initialCompany);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const save = useSaveProfile();
-  const domains = useTenantDomains(values.tenant_id ?? '');
   // Simple and reseller users may read the profiles of their tenants (spec-deviations #34), not change them (#20).
   const readOnly = useCurrentUser().role !== 'admin';
+  const domains = useTenantDomains(values.tenant_id ?? '');
   const label = (field: string) => t(`clientProfiles.fields.${field}`);
   const set = (field: string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -93,6 +94,7 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    await profileSchema.load();
     const found = validateProfile(values, t, label);
     setErrors(found);
     const first = Object.keys(found)[0];

@@ -1,11 +1,6 @@
-import {
-  PROFILE_DEFAULTS,
-  PROFILE_SETTING_NAMES,
-  ProfileCreateUpdateBody,
-  type ProfileDetail,
-  isMessageKey,
-} from '@provisio/contract';
+import { PROFILE_DEFAULTS, PROFILE_SETTING_NAMES, type ProfileDetail, isMessageKey } from '@provisio/contract';
 import type { TFunction } from 'i18next';
+import { contractSchema } from '../../../lib/contract';
 
 /** The form's values: every field as text, unset ones ''. */
 export type ProfileValues = Record<string, string>;
@@ -38,10 +33,14 @@ export function toBody(
   return body;
 }
 
+/** The contract's schema of a profile, fetched on first use (the screen waits for it before validating). */
+export const profileSchema = contractSchema('ProfileCreateUpdateBody');
+
 /** Checks the values with the contract's schema (the server runs the same) and words each field's first problem. */
 export function validateProfile(values: ProfileValues, t: TFunction, label: (field: string) => string): ProfileErrors {
   const body = toBody(values, { company: '' });
-  const parsed = ProfileCreateUpdateBody.safeParse(body);
+  if (!profileSchema.value) throw new Error('validateProfile before profileSchema.load()');
+  const parsed = profileSchema.value.safeParse(body);
   if (parsed.success) return {};
   const errors: ProfileErrors = {};
   for (const issue of parsed.error.issues) {

@@ -1,4 +1,4 @@
-import { type CreateUpdateDomainBody, domainsCalls } from '@provisio/contract';
+import { type CreateUpdateDomainBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, isApiError } from '../../../lib/api';
 import { notifyError, notifyInfo } from '../../../lib/notify';
@@ -6,7 +6,7 @@ import { domainsKey } from './list-domains';
 
 /** Quiet in the client: spec §8 shows 'Domain exists' as information, every other failure as an error. */
 export function saveDomain(body: CreateUpdateDomainBody) {
-  return callApi(domainsCalls.createUpdateDomain, body, { silent: true });
+  return callApi('createUpdateDomain', body, { silent: true });
 }
 
 export function useSaveDomain() {

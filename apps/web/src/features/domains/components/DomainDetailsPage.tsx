@@ -1,5 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
-import { CreateUpdateDomainBody, type DomainRow } from '@provisio/contract';
+import type { CreateUpdateDomainBody, DomainRow } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
@@ -9,9 +9,12 @@ import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveDomain } from '../api/save-domain';
+import { contractSchema } from '../../../lib/contract';
 
 /** Every field is required ('Fields with * are mandatory!'): the server's own schema says so and decides the rest. */
-const domainRules = matches<Pick<CreateUpdateDomainBody, 'ext' | 'tenant_id' | 'domain'>>(CreateUpdateDomainBody);
+const domainRules = matches<Pick<CreateUpdateDomainBody, 'ext' | 'tenant_id' | 'domain'>>(
+  contractSchema('CreateUpdateDomainBody'),
+);
 
 /** 'Add Domain' / 'Edit Domain'; extension and tenant are locked when editing; back to /domains afterwards. */
 export function DomainDetailsPage() {
@@ -27,7 +30,8 @@ export function DomainDetailsPage() {
   const save = useSaveDomain();
 
   const onSubmit = submit(
-    (values) => save.mutateAsync(CreateUpdateDomainBody.parse({ ...values, id: record?.id })),
+    async (values) =>
+      save.mutateAsync((await contractSchema('CreateUpdateDomainBody').load()).parse({ ...values, id: record?.id })),
     (reply) => {
       notifySuccess(reply.message);
       return navigate('/domains');

@@ -1,11 +1,11 @@
-import { type LicencesReply, licencesCalls } from '@provisio/contract';
+import { type LicencesReply } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export const licencesKey = (tenantId: string) => ['licences', tenantId] as const;
 
 export function getLicences(tenantId: string): Promise<LicencesReply> {
-  return callApi(licencesCalls.getLicenses, { tenant_id: tenantId });
+  return callApi('getLicenses', { tenant_id: tenantId });
 }
 
 /** Spec §4: choosing a tenant loads its limits. */

@@ -1,11 +1,12 @@
 import { Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CreateUpdateLicensesBody, LICENCE_FIELDS, type LicencesReply } from '@provisio/contract';
+import { LICENCE_FIELDS, type LicencesReply } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { matches, required, rules } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useLicences } from '../api/get-licences';
 import { useSaveLicences } from '../api/save-licences';
+import { contractSchema } from '../../../lib/contract';
 
 type Field = (typeof LICENCE_FIELDS)[number];
 type Values = Record<Field, number | string>;
@@ -30,7 +31,7 @@ const limitRules = (tenantId: string) =>
   rules<Values>(
     required(everyField('allFieldsRequired' as const)),
     matches<Values>(
-      CreateUpdateLicensesBody,
+      contractSchema('CreateUpdateLicensesBody'),
       (values) => toBody(tenantId, values),
       everyField('limitWholeNumber' as const),
     ),
@@ -52,7 +53,8 @@ function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply })
     { oneMessage: true },
   );
   const onSubmit = submit(
-    (values) => save.mutateAsync(CreateUpdateLicensesBody.parse(toBody(tenantId, values))),
+    async (values) =>
+      save.mutateAsync((await contractSchema('CreateUpdateLicensesBody').load()).parse(toBody(tenantId, values))),
     (reply) => {
       if (reply.message) notifySuccess(reply.message);
     },

@@ -1,14 +1,8 @@
-import {
-  type ActiveChannel,
-  type CallActionsBody,
-  ErrorBody,
-  monitorCalls,
-  monitorPath,
-  systemCalls,
-} from '@provisio/contract';
+import { type ActiveChannel, type CallActionsBody, monitorPath } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { API_BASE, ApiError, callApi } from '../../../lib/api';
+import { callRoute, contractCall, contractSchema } from '../../../lib/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { queryKeys } from '../../../lib/query-client';
 import { getSession } from '../../../lib/session';
@@ -21,7 +15,7 @@ import { getSession } from '../../../lib/session';
 export function useMonitorBase() {
   return useQuery({
     queryKey: queryKeys.publicConfig,
-    queryFn: () => callApi(systemCalls.publicConfig, undefined, { auth: false, silent: true }),
+    queryFn: () => callApi('publicConfig', undefined, { auth: false, silent: true }),
     staleTime: Infinity,
     select: (config) => absolute(config.monitor_base_url ?? API_BASE),
   });
@@ -43,20 +37,22 @@ async function call(
     throw new ApiError('network_error', i18next.t('errors.network'), 0);
   }
   if (res.ok) return res;
-  const body = ErrorBody.safeParse(await res.json().catch(() => null));
+  const [schema, payload] = await Promise.all([contractSchema('ErrorBody').load(), res.json().catch(() => null)]);
+  const body = schema.safeParse(payload);
   if (body.success) throw new ApiError(body.data.error.code, body.data.error.message, res.status);
   throw new ApiError('http_error', i18next.t('errors.http', { status: res.status }), res.status);
 }
 
 export async function listActiveChannels(base: string): Promise<ActiveChannel[]> {
-  const c = monitorCalls.callActions;
+  const c = callRoute('callActions');
   const body: CallActionsBody = { action: 'list_active_channels' };
   const res = await call(`${base}${c.path}`, {
     method: c.method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
   });
-  return c.reply.parse(await res.json());
+  const [declared, payload] = await Promise.all([contractCall('callActions').load(), res.json()]);
+  return declared.reply.parse(payload);
 }
 
 /** WHEP-style: the offer in, 201 with the answer and a Location to DELETE when done. */
@@ -65,7 +61,7 @@ export async function startListening(
   channel: ActiveChannel,
   offer: string,
 ): Promise<{ answer: string; location: string }> {
-  const c = monitorCalls.monitor;
+  const c = callRoute('monitor');
   const url = `${base}${monitorPath(c, { callId: channel.SIPCallID })}?tenant_id=${encodeURIComponent(channel.tenant_id)}`;
   const res = await call(url, {
     method: c.method,
@@ -79,7 +75,7 @@ export async function startListening(
 
 /** The Location the server answered is the stopMonitor path of this session (on the monitor service's host). */
 export async function stopListening(location: string): Promise<void> {
-  await call(location, { method: monitorCalls.stopMonitor.method, headers: { Accept: 'application/json' } });
+  await call(location, { method: callRoute('stopMonitor').method, headers: { Accept: 'application/json' } });
 }
 
 export function useActiveChannels(base: string | undefined, enabled: boolean) {

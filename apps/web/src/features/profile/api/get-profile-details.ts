@@ -1,10 +1,10 @@
-import { type ProfileReply, profileCalls } from '@provisio/contract';
+import { type ProfileReply } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 export function getProfileDetails(): Promise<ProfileReply> {
-  return callApi(profileCalls.getProfileDetails, {});
+  return callApi('getProfileDetails', {});
 }
 
 export function useProfileDetails() {

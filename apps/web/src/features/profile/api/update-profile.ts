@@ -1,7 +1,7 @@
-import { type UpdateProfileFields, profileCalls } from '@provisio/contract';
+import type { UpdateProfileFields } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api';
+import { type ReplyOf, callReply, callRoute } from '../../../lib/contract';
 import { queryKeys } from '../../../lib/query-client';
 import { setProfileUrl, updateCreds } from '../../../lib/session';
 
@@ -11,14 +11,14 @@ export type UpdateProfileInput = Required<Pick<UpdateProfileFields, 'name' | 'em
 };
 
 /** updateProfile takes a multipart form, so it goes by its declaration's path and reply rather than callApi's JSON body. */
-export function updateProfile(input: UpdateProfileInput): Promise<z.infer<typeof profileCalls.updateProfile.reply>> {
+export function updateProfile(input: UpdateProfileInput): Promise<ReplyOf<'updateProfile'>> {
   const form = new FormData();
   form.append('type', input.file ? 'image' : 'text');
   form.append('name', input.name);
   form.append('email', input.email);
   form.append('phone_number', input.phone_number);
   if (input.file) form.append('file', input.file, input.file.name);
-  return apiRequest(profileCalls.updateProfile.path, { body: form, schema: profileCalls.updateProfile.reply });
+  return apiRequest(callRoute('updateProfile').path, { body: form, schema: callReply('updateProfile') });
 }
 
 /** After saving, the sidebar and header read the new picture and name from the session at once. */

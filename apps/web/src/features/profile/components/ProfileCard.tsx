@@ -1,5 +1,5 @@
 import { Button, Card, Divider, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { UpdateProfileFields, type ProfileReply } from '@provisio/contract';
+import type { ProfileReply } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches } from '../../../lib/form';
@@ -8,10 +8,13 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useProfileDetails } from '../api/get-profile-details';
 import { useUpdateProfile } from '../api/update-profile';
 import { PicturePicker } from './PicturePicker';
+import { contractSchema, lazy } from '../../../lib/contract';
 
 /** The server's schema decides; the screen words each field's refusal its own way. */
 const profileRules = matches<{ name: string; email: string; phone_number: string }>(
-  UpdateProfileFields.pick({ name: true, email: true, phone_number: true }),
+  lazy(async () =>
+    (await contractSchema('UpdateProfileFields').load()).pick({ name: true, email: true, phone_number: true }),
+  ),
   (values) => ({ ...values, email: values.email.trim() }),
   { name: 'validation.required', email: 'profile.invalidEmail', phone_number: 'profile.invalidPhone' },
 );

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { EmailQrBody } from '@provisio/contract';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches } from '../../../lib/form';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useEmailQr } from '../api/email-qr';
+import { contractSchema } from '../../../lib/contract';
 
 interface QrEmailFormProps {
   /** The account's username, which is its email: the default recipient. */
@@ -26,11 +26,15 @@ export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEma
     qrValue,
     grant,
   });
-  const { field, message, submit } = useContractForm({ recepient: defaultRecipient }, matches(EmailQrBody, body), {
-    refusals: 'inline',
-  });
+  const { field, message, submit } = useContractForm(
+    { recepient: defaultRecipient },
+    matches(contractSchema('EmailQrBody'), body),
+    {
+      refusals: 'inline',
+    },
+  );
   const onSubmit = submit(
-    (values) => send.mutateAsync(EmailQrBody.parse(body(values))),
+    async (values) => send.mutateAsync((await contractSchema('EmailQrBody').load()).parse(body(values))),
     // Issue #20: the server queues the message; it may arrive later or not at all, so the page says queued, not sent.
     (_reply, values) => setSent(t('endUser.qr.emailQueued', { to: values.recepient.trim() })),
   );

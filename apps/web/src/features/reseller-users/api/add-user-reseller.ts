@@ -1,4 +1,3 @@
-import { resellerUsersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
@@ -11,7 +10,7 @@ interface AddUserResellerInput {
 }
 
 export function addUserReseller(body: AddUserResellerInput) {
-  return callApi(resellerUsersCalls.createUpdateResellerUsersJunction, body);
+  return callApi('createUpdateResellerUsersJunction', body);
 }
 
 export function useAddUserReseller(userId: number) {

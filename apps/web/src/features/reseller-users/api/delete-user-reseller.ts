@@ -1,8 +1,7 @@
-import { resellerUsersCalls } from '@provisio/contract';
 import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 
 export async function deleteUserReseller(id: number): Promise<void> {
-  const reply = await callApi(resellerUsersCalls.deleteResellerUserJunction, { id });
+  const reply = await callApi('deleteResellerUserJunction', { id });
   if (reply.message) notifySuccess(reply.message);
 }

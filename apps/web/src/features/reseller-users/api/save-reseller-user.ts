@@ -1,10 +1,10 @@
-import { type CreateUpdateResellerUserBody, resellerUsersCalls } from '@provisio/contract';
+import { type CreateUpdateResellerUserBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { resellerUsersKey } from './list-reseller-users';
 
 export function saveResellerUser(body: CreateUpdateResellerUserBody) {
-  return callApi(resellerUsersCalls.createUpdateResellerUser, body);
+  return callApi('createUpdateResellerUser', body);
 }
 
 export function useSaveResellerUser() {

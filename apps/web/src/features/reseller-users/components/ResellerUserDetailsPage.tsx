@@ -1,5 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
-import { CreateUpdateResellerUserBody, type ResellerUserRow } from '@provisio/contract';
+import type { ResellerUserRow } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useRecordState } from '../../../lib/record-state';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveResellerUser } from '../api/save-reseller-user';
 import { UserResellers } from './UserResellers';
+import { contractSchema } from '../../../lib/contract';
 
 interface ResellerUserValues {
   name: string;
@@ -26,7 +27,7 @@ const resellerUserRules = (creating: boolean) =>
       email: 'starFieldsRequired',
       ...(creating && { password: 'resellerUserPasswordRequired' }),
     }),
-    matches(CreateUpdateResellerUserBody),
+    matches(contractSchema('CreateUpdateResellerUserBody')),
     creating && matches(NewAccountPassword),
   );
 

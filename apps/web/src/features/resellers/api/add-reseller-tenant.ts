@@ -1,4 +1,3 @@
-import { resellersCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
@@ -11,7 +10,7 @@ interface AddResellerTenantInput {
 
 /** The spec's spelling (createUpdateResllerTenants) is the call's name. */
 export function addResellerTenant(body: AddResellerTenantInput) {
-  return callApi(resellersCalls.createUpdateResllerTenants, body);
+  return callApi('createUpdateResllerTenants', body);
 }
 
 export function useAddResellerTenant(resellerId: number) {

@@ -1,11 +1,11 @@
-import { type CreateUpdateResellerBody, type CreateUpdateResellerReply, resellersCalls } from '@provisio/contract';
+import { type CreateUpdateResellerBody, type CreateUpdateResellerReply } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
 import { resellersKey } from './list-resellers';
 
 export function saveReseller(body: CreateUpdateResellerBody): Promise<z.infer<typeof CreateUpdateResellerReply>> {
-  return callApi(resellersCalls.createUpdateReseller, body);
+  return callApi('createUpdateReseller', body);
 }
 
 export function useSaveReseller() {

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { CreateUpdateResellerBody, type ResellerRow } from '@provisio/contract';
+import type { ResellerRow } from '@provisio/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useRecordState } from '../../../lib/record-state';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveReseller } from '../api/save-reseller';
 import { SupervisedTenants } from './SupervisedTenants';
+import { contractSchema } from '../../../lib/contract';
 
 /** Spec §4: before the first save only the name and SAVE; once saved the button says UPDATE and tenants appear. */
 export function ResellerDetailsPage() {
@@ -20,10 +21,13 @@ export function ResellerDetailsPage() {
   const [id, setId] = useState<number | undefined>(record?.id);
   const save = useSaveReseller();
   // Spec §4: 'Name is mandatory to save reseller!' (the contract's schema says so).
-  const { field, submit } = useContractForm({ name: record?.name ?? '' }, matches(CreateUpdateResellerBody));
+  const { field, submit } = useContractForm(
+    { name: record?.name ?? '' },
+    matches(contractSchema('CreateUpdateResellerBody')),
+  );
 
   const onSubmit = submit(
-    ({ name }) => save.mutateAsync(CreateUpdateResellerBody.parse({ id, name })),
+    async ({ name }) => save.mutateAsync((await contractSchema('CreateUpdateResellerBody').load()).parse({ id, name })),
     (reply) => {
       setId(reply.id);
       notifySuccess(reply.message);

@@ -1,10 +1,9 @@
-import { templatesCalls } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { templatesKey } from './get-templates';
 
 export function deleteTemplate(id: number) {
-  return callApi(templatesCalls.deleteTemplate, { id });
+  return callApi('deleteTemplate', { id });
 }
 
 export function useDeleteTemplate() {

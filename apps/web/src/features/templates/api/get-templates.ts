@@ -1,11 +1,11 @@
-import { type TemplateRow, templatesCalls } from '@provisio/contract';
+import { type TemplateRow } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export const templatesKey = ['templates', 'list'] as const;
 
 export function getTemplates(): Promise<TemplateRow[]> {
-  return callApi(templatesCalls.getTemplates, undefined, { silent: true });
+  return callApi('getTemplates', undefined, { silent: true });
 }
 
 /** Spec §8: a failed load silently shows an empty list. */

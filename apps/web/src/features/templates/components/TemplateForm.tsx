@@ -1,12 +1,6 @@
 import { Alert, Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import {
-  TEMPLATE_PLACEHOLDERS,
-  TemplateCreateUpdateBody,
-  hasLinkToken,
-  placeholderToken,
-  type TemplateRow,
-} from '@provisio/contract';
+import { TEMPLATE_PLACEHOLDERS, hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
@@ -16,6 +10,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplatePreview } from './TemplatePreview';
+import { contractSchema } from '../../../lib/contract';
 import { editorLabels } from './editor-labels';
 
 interface TemplateFormProps {
@@ -45,7 +40,7 @@ const templateRules = rules<TemplateValues>(
     subject: 'templateNameSubjectBodyRequired',
     body: 'templateNameSubjectBodyRequired',
   }),
-  matches(TemplateCreateUpdateBody),
+  matches(contractSchema('TemplateCreateUpdateBody')),
 );
 
 export function TemplateForm({ template, onSaved }: TemplateFormProps) {

@@ -1,11 +1,11 @@
-import { type CreateExtensionBody, extensionsCalls } from '@provisio/contract';
+import { type CreateExtensionBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** createExtension (admin; the platform generates and keeps the SIP password). */
 export function createExtension(body: CreateExtensionBody) {
-  return callApi(extensionsCalls.createExtension, body);
+  return callApi('createExtension', body);
 }
 
 export function useCreateExtension() {

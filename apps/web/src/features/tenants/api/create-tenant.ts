@@ -1,10 +1,10 @@
-import { type CreateTenantBody, tenantsCalls } from '@provisio/contract';
+import { type CreateTenantBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 /** createTenant (admin, platforms that can add tenants such as the builtin one). */
 export function createTenant(body: CreateTenantBody) {
-  return callApi(tenantsCalls.createTenant, body);
+  return callApi('createTenant', body);
 }
 
 export function useCreateTenant() {

@@ -1,11 +1,11 @@
-import { type EditUserDetailsBody, extensionsCalls } from '@provisio/contract';
+import { type EditUserDetailsBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** editUserDetails; with delink the extension's app account is removed and its email may change. */
 export function editUserDetails(body: EditUserDetailsBody) {
-  return callApi(extensionsCalls.editUserDetails, body);
+  return callApi('editUserDetails', body);
 }
 
 export function useEditUserDetails() {

@@ -1,4 +1,4 @@
-import { type ExtensionsExportReply, extensionsCalls } from '@provisio/contract';
+import { type ExtensionsExportReply } from '@provisio/contract';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
 
@@ -6,5 +6,5 @@ export type ExtensionsExport = z.infer<typeof ExtensionsExportReply>;
 
 /** extensionsExport: the file name and the tenant's extensions under the ten CSV headers. */
 export function exportExtensions(tenantId: string): Promise<ExtensionsExport> {
-  return callApi(extensionsCalls.extensionsExport, { tenant_id: tenantId });
+  return callApi('extensionsExport', { tenant_id: tenantId });
 }

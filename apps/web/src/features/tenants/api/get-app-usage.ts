@@ -1,11 +1,11 @@
-import { type AppUsageReply, extensionsCalls } from '@provisio/contract';
+import { type AppUsageReply } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** Mobile and desktop app use against the tenant's licence limits. */
 export function getAppUsage(tenantId: string): Promise<AppUsageReply> {
-  return callApi(extensionsCalls.getAppUsage, { tenant_id: tenantId });
+  return callApi('getAppUsage', { tenant_id: tenantId });
 }
 
 export function useAppUsage(tenantId: string | null) {

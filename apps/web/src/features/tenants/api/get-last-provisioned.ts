@@ -1,4 +1,3 @@
-import { provisioningCalls } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
@@ -8,7 +7,7 @@ export function useLastProvisioned(tenantId: string) {
   return useQuery({
     queryKey: tenantKeys.lastProvisioned(tenantId),
     queryFn: async () => {
-      const rows = await callApi(provisioningCalls.getLastProvisioned, { tenant_id: tenantId }, { silent: true });
+      const rows = await callApi('getLastProvisioned', { tenant_id: tenantId }, { silent: true });
       return new Map(rows.map((r) => [r.extension, r.at]));
     },
     staleTime: 30_000,

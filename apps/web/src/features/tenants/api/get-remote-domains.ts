@@ -1,4 +1,4 @@
-import { type RemoteDomainList, extensionsCalls } from '@provisio/contract';
+import { type RemoteDomainList } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api';
@@ -8,7 +8,7 @@ export type RemoteDomain = z.infer<typeof RemoteDomainList>[number];
 
 /** The tenant's (domain, site) pairs. */
 export function getRemoteDomains(tenantId: string): Promise<RemoteDomain[]> {
-  return callApi(extensionsCalls.getRemoteDomains, { tenant_id: tenantId });
+  return callApi('getRemoteDomains', { tenant_id: tenantId });
 }
 
 export function useRemoteDomains(tenantId: string | null) {

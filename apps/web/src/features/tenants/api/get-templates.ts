@@ -1,11 +1,11 @@
-import { type TemplateRow, templatesCalls } from '@provisio/contract';
+import { type TemplateRow } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** The email templates, for the Email QR modal's picker; a failed load leaves the picker empty (spec §8). */
 export function getTemplates(): Promise<TemplateRow[]> {
-  return callApi(templatesCalls.getTemplates, undefined, { silent: true });
+  return callApi('getTemplates', undefined, { silent: true });
 }
 
 export function useTemplates(enabled: boolean) {

@@ -1,11 +1,11 @@
-import { type TenantRow, tenantsCalls } from '@provisio/contract';
+import { type TenantRow } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** One tenant by id (its name and tenant-level switches), found through the scoped tenantList search. */
 export async function getTenant(tid: string): Promise<TenantRow | null> {
-  const rows = await callApi(tenantsCalls.tenantList, { search: tid, limit: 50 });
+  const rows = await callApi('tenantList', { search: tid, limit: 50 });
   return rows.find((r) => r.tid === tid) ?? null;
 }
 

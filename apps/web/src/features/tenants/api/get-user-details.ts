@@ -1,10 +1,10 @@
-import { type UserDetails, extensionsCalls } from '@provisio/contract';
+import { type UserDetails } from '@provisio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 export function getUserDetails(tenantId: string, extension: string): Promise<UserDetails> {
-  return callApi(extensionsCalls.getUserDetails, { tenant_id: tenantId, extension });
+  return callApi('getUserDetails', { tenant_id: tenantId, extension });
 }
 
 export function useUserDetails(tenantId: string, extension: string | null) {

@@ -1,4 +1,4 @@
-import { type JobMailsReply, mailCalls } from '@provisio/contract';
+import type { JobMailsReply } from '@provisio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { notifyInfo } from '../../../lib/notify';
@@ -12,7 +12,7 @@ const jobMailsKey = (jobId: number) => ['jobs', jobId, 'mails'] as const;
 export function useJobMails(jobId: number, enabled: boolean) {
   return useQuery({
     queryKey: jobMailsKey(jobId),
-    queryFn: () => callApi(mailCalls.jobMails, { job_id: jobId }),
+    queryFn: () => callApi('jobMails', { job_id: jobId }),
     enabled,
     refetchInterval: (query) => {
       const data: JobMailsReply | undefined = query.state.data;
@@ -26,7 +26,7 @@ export function useJobMails(jobId: number, enabled: boolean) {
 export function useRetryMail(jobId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mailId: number) => callApi(mailCalls.retryMail, { mail_id: mailId }),
+    mutationFn: (mailId: number) => callApi('retryMail', { mail_id: mailId }),
     onSuccess: async (reply) => {
       if (reply.message) notifyInfo(reply.message);
       await queryClient.invalidateQueries({ queryKey: jobMailsKey(jobId) });

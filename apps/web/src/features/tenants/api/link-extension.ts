@@ -1,11 +1,11 @@
-import { type LinkExtensionBody, appAccountsCalls } from '@provisio/contract';
+import { type LinkExtensionBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** linkExtension: creates or updates the extension's app account (username = the email, password kept as a hash). */
 export function linkExtension(body: LinkExtensionBody) {
-  return callApi(appAccountsCalls.linkExtension, body);
+  return callApi('linkExtension', body);
 }
 
 export function useLinkExtension(tenantId: string) {

@@ -1,9 +1,4 @@
-import {
-  EXTENSION_DEFAULT_PAGE_SIZE,
-  type ExtensionRow,
-  type LifecycleFilter,
-  extensionsCalls,
-} from '@provisio/contract';
+import { EXTENSION_DEFAULT_PAGE_SIZE, type ExtensionRow, type LifecycleFilter } from '@provisio/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 import { tenantKeys } from './keys';
@@ -14,7 +9,7 @@ export function listExtensions(
   params: ListParams,
   lifecycle?: LifecycleFilter,
 ): Promise<ListPage<ExtensionRow>> {
-  return callListApi(extensionsCalls.getExtensions, {
+  return callListApi('getExtensions', {
     tenant_id: tenantId,
     ...params,
     ...(lifecycle ? { lifecycle } : {}),

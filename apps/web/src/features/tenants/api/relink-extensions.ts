@@ -1,7 +1,7 @@
-import { type ReLinkExtensionsBody, appAccountsCalls } from '@provisio/contract';
+import { type ReLinkExtensionsBody } from '@provisio/contract';
 import { callApi } from '../../../lib/api';
 
 /** reLinkExtensions: a job re-creates the users' app accounts and re-sends their links. */
 export function relinkExtensions(users: ReLinkExtensionsBody) {
-  return callApi(appAccountsCalls.reLinkExtensions, users);
+  return callApi('reLinkExtensions', users);
 }

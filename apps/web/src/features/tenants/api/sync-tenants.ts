@@ -1,9 +1,8 @@
-import { tenantsCalls } from '@provisio/contract';
 import { callApiWithHeaders } from '../../../lib/api';
 import { jobIdFrom } from '../../../lib/jobs';
 
 /** tenantList {sync: true}: starts a sync of the tenant list from the platform, or joins the one running. */
 export async function syncTenants(): Promise<number | null> {
-  const { headers } = await callApiWithHeaders(tenantsCalls.tenantList, { sync: true, limit: 1 });
+  const { headers } = await callApiWithHeaders('tenantList', { sync: true, limit: 1 });
   return jobIdFrom(headers);
 }

@@ -1,4 +1,4 @@
-import { type UpdateAndGetExtensionBody, extensionsCalls } from '@provisio/contract';
+import { type UpdateAndGetExtensionBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callListApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
@@ -8,7 +8,7 @@ import { tenantKeys } from './keys';
  * screen, refreshed; beyond the licence limit the server refuses with a message naming the limit.
  */
 export function updateExtensionApp(body: UpdateAndGetExtensionBody) {
-  return callListApi(extensionsCalls.updateAndGetExtension, body);
+  return callListApi('updateAndGetExtension', body);
 }
 
 export function useUpdateExtensionApp() {

@@ -1,11 +1,11 @@
-import { type UpdateAndGetTenantsBody, tenantsCalls } from '@provisio/contract';
+import { type UpdateAndGetTenantsBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /** updateAndGetTenants: the tenant-level app switch; a refusal (licence limit) shows the server's message. */
 export function updateTenantApp(body: UpdateAndGetTenantsBody) {
-  return callApi(tenantsCalls.updateAndGetTenants, body);
+  return callApi('updateAndGetTenants', body);
 }
 
 /** The answer is the refreshed tenant list: the chosen tenant's row is taken from it, then its list is refreshed. */

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { CreateTenantBody } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { matches } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateTenant } from '../api/create-tenant';
+import { contractSchema } from '../../../lib/contract';
 
 interface AddTenantModalProps {
   opened: boolean;
@@ -25,7 +25,7 @@ const toBody = (values: typeof EMPTY) => ({
 export function AddTenantModal({ opened, onClose, onCreated }: AddTenantModalProps) {
   const { t } = useTranslation();
   const create = useCreateTenant();
-  const { form, field, message, submit } = useContractForm(EMPTY, matches(CreateTenantBody, toBody), {
+  const { form, field, message, submit } = useContractForm(EMPTY, matches(contractSchema('CreateTenantBody'), toBody), {
     oneMessage: true,
   });
   const close = () => {
@@ -34,7 +34,7 @@ export function AddTenantModal({ opened, onClose, onCreated }: AddTenantModalPro
   };
 
   const onSubmit = submit(
-    (values) => create.mutateAsync(CreateTenantBody.parse(toBody(values))),
+    async (values) => create.mutateAsync((await contractSchema('CreateTenantBody').load()).parse(toBody(values))),
     (reply, values) => {
       notifySuccess(reply.message ?? t('msg:dataSaved'));
       onCreated(values.tid.trim());

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Input, ScrollArea, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import {
-  EmailLinkBody,
+  type EmailLinkBody,
   TEMPLATE_PLACEHOLDERS,
   placeholderToken,
   type EmailLinkPreviewReply,
@@ -13,6 +13,7 @@ import { matches, required, rules } from '../../../lib/form';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { emailLinkPreview } from '../api/email-link';
 import { useTemplates } from '../api/get-templates';
+import { contractSchema } from '../../../lib/contract';
 
 export interface EmailValues {
   to: string;
@@ -29,7 +30,7 @@ export const emailRules = rules<EmailValues>(
     body: 'emailFieldsRequired',
   }),
   (values) => (values.body.replace(/<[^>]*>/g, '').trim() ? {} : { body: 'emailFieldsRequired' }),
-  matches(EmailLinkBody, (values) => ({
+  matches(contractSchema('EmailLinkBody'), (values) => ({
     recepient: values.to,
     cc: values.cc,
     subject: values.subject,

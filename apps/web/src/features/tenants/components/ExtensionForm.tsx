@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Card, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
-import { CreateExtensionBody, EditUserDetailsBody, type TenantRow } from '@provisio/contract';
+import type { TenantRow } from '@provisio/contract';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useCreateExtension } from '../api/create-extension';
 import { useEditUserDetails } from '../api/edit-user-details';
 import type { RemoteDomain } from '../api/get-remote-domains';
 import { tenantsPath } from './details-state';
+import { contractSchema } from '../../../lib/contract';
 
 export interface ExtensionFormValues {
   extension: string;
@@ -79,8 +80,8 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
         emailAddress: 'starFieldsRequired',
         ...(adding && { extension: 'starFieldsRequired' }),
       }),
-      matches(EditUserDetailsBody, editBody),
-      adding && matches(CreateExtensionBody, createBody),
+      matches(contractSchema('EditUserDetailsBody'), editBody),
+      adding && matches(contractSchema('CreateExtensionBody'), createBody),
     ),
     { oneMessage: true },
   );
@@ -94,9 +95,11 @@ export function ExtensionForm({ tenant, extension, linked, initial, domains }: E
 
   const onSubmit = submit(
     async (values) => {
-      const details = EditUserDetailsBody.parse(editBody(values));
+      const details = (await contractSchema('EditUserDetailsBody').load()).parse(editBody(values));
       if (!adding) return edit.mutateAsync(details);
-      const reply = await create.mutateAsync(CreateExtensionBody.parse(createBody(values)));
+      const reply = await create.mutateAsync(
+        (await contractSchema('CreateExtensionBody').load()).parse(createBody(values)),
+      );
       // Phones are the portal's own fields: saved with the details call once the extension exists.
       if (values.mobilePhone.trim() || values.homePhone.trim()) await edit.mutateAsync(details);
       return reply;

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type ExtensionRow, LIMITS, LinkExtensionBody } from '@provisio/contract';
+import { type ExtensionRow, LIMITS } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/PasswordField';
 import { FORM_MESSAGE, matches, required, rules } from '../../../lib/form';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
 import type { RemoteDomain } from '../api/get-remote-domains';
 import { useLinkExtension } from '../api/link-extension';
+import { contractSchema } from '../../../lib/contract';
 
 export interface LinkValues {
   email: string;
@@ -30,7 +31,7 @@ export const linkRules = (extension: string | undefined, hasDomains: boolean) =>
       password: 'linkFieldsRequired',
       ...(hasDomains && { domain: 'linkFieldsRequired' }),
     }),
-    matches(LinkExtensionBody, (values) => ({ ...values, extension })),
+    matches(contractSchema('LinkExtensionBody'), (values) => ({ ...values, extension })),
   );
 
 interface LinkFormProps {

@@ -1,8 +1,8 @@
-import { type UserRow, usersCalls } from '@provisio/contract';
+import { type UserRow } from '@provisio/contract';
 import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 
 export const usersKey = ['users', 'list'] as const;
 
 export function listUsers(params: ListParams): Promise<ListPage<UserRow>> {
-  return callListApi(usersCalls.userSummary, params);
+  return callListApi('userSummary', params);
 }

@@ -1,10 +1,10 @@
-import { type CreateUpdateUserBody, usersCalls } from '@provisio/contract';
+import { type CreateUpdateUserBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { usersKey } from './list-users';
 
 export function saveUser(body: CreateUpdateUserBody) {
-  return callApi(usersCalls.createUpdateUser, body);
+  return callApi('createUpdateUser', body);
 }
 
 export function useSaveUser() {

@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { CreateUpdateUserBody, type UserRow } from '@provisio/contract';
+import type { CreateUpdateUserBody, UserRow } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useRecordState } from '../../../lib/record-state';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveUser } from '../api/save-user';
+import { contractSchema } from '../../../lib/contract';
 
 type UserFormValues = Omit<CreateUpdateUserBody, 'id' | 'password' | 'user_id' | 'cloud_id'> & { password: string };
 
@@ -22,7 +23,7 @@ const userRules = (creating: boolean) =>
       username: 'starFieldsRequired',
       ...(creating && { password: 'userPasswordRequired' }),
     }),
-    matches(CreateUpdateUserBody),
+    matches(contractSchema('CreateUpdateUserBody')),
     creating && matches(NewAccountPassword),
   );
 

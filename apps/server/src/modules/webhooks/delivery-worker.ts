@@ -60,7 +60,13 @@ export class DeliveryWorker {
     for (;;) {
       const claimed = await this.claimBatch();
       if (claimed.length === 0) return tries;
-      await Promise.all(claimed.map((id) => this.deliver(id)));
+      // A delivery that throws (an unreadable secret, the database gone) keeps its lease and is tried again when the
+      // lease expires; the others of the batch go on.
+      await Promise.all(
+        claimed.map((id) =>
+          this.deliver(id).catch((err: unknown) => this.log.error({ err, deliveryId: id }, 'webhook delivery failed')),
+        ),
+      );
       tries += claimed.length;
     }
   }

@@ -64,7 +64,9 @@ test('mixed bulk send: the confirmation lists who is skipped and why; only the l
   await expect(modal.getByTestId('email-confirm-to-send')).toHaveText(`106 · ${linked.email}`);
   const skipped = modal.getByTestId('email-confirm-skipped');
   await expect(skipped).toContainText('2 recipients are skipped:');
-  await expect(skipped).toContainText('Extension 107 is linked but has no app account: link it again in Email QR.');
+  await expect(skipped).toContainText(
+    'Extension 107 is marked linked but has no app account: use Relink to create one.',
+  );
   await expect(skipped).toContainText(
     `Extension ${unlinked.extension} is not linked: it has no app account for the QR page.`,
   );

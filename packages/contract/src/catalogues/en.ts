@@ -158,7 +158,7 @@ export const en = {
   emailsQueued: 'The emails are queued for delivery.',
   emailsAllSkipped: 'Nothing was queued: none of the recipients can use a QR link (see the skipped ones).',
   emailSkipNotLinked: 'Extension {{extension}} is not linked: it has no app account for the QR page.',
-  emailSkipNoAppAccount: 'Extension {{extension}} is linked but has no app account: link it again in Email QR.',
+  emailSkipNoAppAccount: 'Extension {{extension}} is marked linked but has no app account: use Relink to create one.',
   emailSkipAppRevoked: 'The app of extension {{extension}} is revoked: issue a new activation first.',
   emailSkipNoSubscriber: 'No extension in your tenants has the email {{email}}.',
   mailNotFound: 'This email does not exist.',

@@ -160,7 +160,7 @@ export const es: Catalogue = {
   emailSkipNotLinked:
     'La extensión {{extension}} no está vinculada: no tiene cuenta de app para la página del código QR.',
   emailSkipNoAppAccount:
-    'La extensión {{extension}} está vinculada pero no tiene cuenta de app: vincúlela de nuevo en Enviar QR.',
+    'La extensión {{extension}} figura como vinculada pero no tiene cuenta de app: use Revincular para crearla.',
   emailSkipAppRevoked: 'La app de la extensión {{extension}} está revocada: emita primero una nueva activación.',
   emailSkipNoSubscriber: 'Ninguna extensión de sus inquilinos tiene el correo {{email}}.',
   mailNotFound: 'Este correo no existe.',

@@ -162,7 +162,7 @@ export const fr: Catalogue = {
   emailSkipNotLinked:
     "L'extension {{extension}} n'est pas liée : elle n'a pas de compte d'app pour la page du code QR.",
   emailSkipNoAppAccount:
-    "L'extension {{extension}} est liée mais n'a pas de compte d'app : liez-la à nouveau dans Envoyer le QR.",
+    "L'extension {{extension}} est marquée liée mais n'a pas de compte d'app : utilisez Relier à nouveau pour en créer un.",
   emailSkipAppRevoked: "L'app de l'extension {{extension}} est révoquée : émettez d'abord une nouvelle activation.",
   emailSkipNoSubscriber: "Aucune extension de vos tenants n'a l'adresse {{email}}.",
   mailNotFound: "Cet e-mail n'existe pas.",

@@ -156,7 +156,7 @@ export const pt: Catalogue = {
   emailsAllSkipped: 'Nada foi colocado na fila: nenhum dos destinatários pode usar um link QR (veja os ignorados).',
   emailSkipNotLinked: 'O ramal {{extension}} não está vinculado: não tem conta de app para a página do código QR.',
   emailSkipNoAppAccount:
-    'O ramal {{extension}} está vinculado, mas não tem conta de app: vincule-o novamente em Enviar QR.',
+    'O ramal {{extension}} está marcado como vinculado, mas não tem conta de app: use Revincular para criá-la.',
   emailSkipAppRevoked: 'O app do ramal {{extension}} está revogado: emita primeiro uma nova ativação.',
   emailSkipNoSubscriber: 'Nenhum ramal dos seus tenants tem o e-mail {{email}}.',
   mailNotFound: 'Este e-mail não existe.',

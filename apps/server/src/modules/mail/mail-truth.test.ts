@@ -118,7 +118,7 @@ describe('who a QR mail goes to', () => {
       'not_linked',
     ]);
     expect(res.json().skipped[1].message).toBe(
-      'La extensión 111 está vinculada pero no tiene cuenta de app: vincúlela de nuevo en Enviar QR.',
+      'La extensión 111 figura como vinculada pero no tiene cuenta de app: use Revincular para crearla.',
     );
     const jobId: number = res.json().job_id;
     await t.deps.jobs.drain();

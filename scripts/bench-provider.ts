@@ -15,6 +15,8 @@
  *    the first sync of a new 1,000-extension tenant (5 of them), with getExtensions timed while it runs; the import
  *    of 10,000 rows into a new tenant, with the server's peak memory during it; then the throughput of getExtensions
  *    (page of 50, signed in) against /api/health's, with wrk, in the same run.
+ * BENCH_ONLY=throughput runs only that last part (with BENCH_KEEP, on a kept fill), BENCH_ROUNDS (1) times in turn,
+ * and prints the median of each with every round's figures.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +40,8 @@ const PER_TENANT = Number(process.env.BENCH_EXTENSIONS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WRK_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const IMPORT_ROWS = 10_000;
+const ONLY = process.env.BENCH_ONLY;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const RUN_ID = Date.now().toString(36);
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -130,11 +134,18 @@ async function throughput(s: Server, token: string): Promise<void> {
       `'{"tenant_id":"' .. t[(n % #t) + 1] .. '","limit":50,"offset":0}')\nend\n`,
   );
   await wrk(`${s.base}/api/v1/getExtensions`, lua).catch(() => 0); // warm-up of the same length
-  const list = await wrk(`${s.base}/api/v1/getExtensions`, lua);
-  const health = await wrk(`${s.base}/api/health`);
+  const lists: number[] = [];
+  const healths: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    lists.push(await wrk(`${s.base}/api/v1/getExtensions`, lua));
+    healths.push(await wrk(`${s.base}/api/health`));
+  }
   fs.rmSync(lua, { force: true });
-  row('getExtensions page of 50, req/s (wrk -c16)', list.toFixed(0), '', `${WRK_SECONDS} s`);
-  row('/api/health, req/s (wrk -c16)', health.toFixed(0), '', `${WRK_SECONDS} s`);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const [list, health] = [median(lists), median(healths)];
+  const each = (xs: number[]) => (ROUNDS > 1 ? `, rounds ${xs.map((x) => x.toFixed(0)).join('/')}` : '');
+  row('getExtensions page of 50, req/s (wrk -c16)', list.toFixed(0), '', `${WRK_SECONDS} s${each(lists)}`);
+  row('/api/health, req/s (wrk -c16)', health.toFixed(0), '', `${WRK_SECONDS} s${each(healths)}`);
   row('ratio getExtensions / health', `${((list / health) * 100).toFixed(1)} %`, '', 'same run');
 }
 
@@ -221,6 +232,16 @@ async function main(): Promise<void> {
     const f = store.fill!;
     const sec = f.seconds;
     s = await startServer(build.outdir, store.env);
+    if (ONLY === 'throughput') {
+      await throughput(s, await s.login());
+      console.log(
+        `# ${store.label}, ${TENANTS} x ${PER_TENANT} (${fillNote}), ${ROUNDS} round(s), load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      console.log(
+        ['| measure | value | | note |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'),
+      );
+      return;
+    }
     await new Promise((r) => setTimeout(r, 15_000));
     const idle = { rss: s.rssMb(), pss: s.pssMb() };
     const token = await s.login();

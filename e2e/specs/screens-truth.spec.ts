@@ -42,3 +42,11 @@ test('a simple user without a company is told why the dashboard is empty', async
   // Someone with a company does not see it.
   await expect(page.getByTestId('dashboard-no-company')).toHaveCount(0);
 });
+
+test('the tenant-list sync says what it did', async ({ page }) => {
+  await signInAdmin(page);
+  await page.getByTestId('nav-tenants').click();
+  await page.getByTestId('tenants-sync').click();
+  await expect(page.getByTestId('job-report-tenantsSync')).toHaveText(/^\d+ tenants on the platform, \d+ new\.$/);
+  await shot(page, 'tenants-sync-report');
+});

@@ -41,6 +41,7 @@ export const API_KEY_CLASSES = {
   listApiKeys: 'none',
   createApiKey: 'none',
   revokeApiKey: 'none',
+  apiKeyResellers: 'none',
   // accounts: users, reseller users, resellers
   userSummary: 'none',
   userDetail: 'none',

@@ -76,6 +76,7 @@ export const CreateApiKeyReply = z.object({
 });
 export type CreateApiKeyReply = z.infer<typeof CreateApiKeyReply>;
 export const RevokeApiKeyBody = z.strictObject({ id: z.number().int().positive() });
+export const ApiKeyReseller = z.object({ id: z.number(), name: z.string() });
 
 export const apiKeysCalls = {
   listApiKeys: call({
@@ -97,6 +98,14 @@ export const apiKeysCalls = {
     summary: 'Create an API key (shown once in the reply; audited); beyond the spec',
     body: CreateApiKeyBody,
     reply: CreateApiKeyReply,
+  }),
+  apiKeyResellers: call({
+    method: 'POST',
+    path: '/apiKeyResellers',
+    access: 'signed-in',
+    tags: ['api-keys'],
+    summary: 'The resellers the caller may give a key to (admin: all; reseller user: their own); beyond the spec',
+    reply: z.array(ApiKeyReseller),
   }),
   revokeApiKey: call({
     method: 'POST',

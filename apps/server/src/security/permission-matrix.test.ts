@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../test/harness';
 import { type Ids, sampleRequest, victimIds } from './route-samples';
 import { WEBHOOK_MATRIX } from './route-samples-webhooks';
-import { type Principals, ROLE_NAMES, type RoleName, createPrincipals, dbChecksum, tokenFor } from './security-fixture';
+import { classOfRoute } from '../modules/api-keys/api-key-auth';
+import {
+  KEY_CALLERS,
+  type KeyCallerName,
+  type Principals,
+  ROLE_NAMES,
+  type RoleName,
+  apiKeyFor,
+  createPrincipals,
+  dbChecksum,
+  tokenFor,
+} from './security-fixture';
 
 /**
  * The permission matrix: every route of the server's own route table (under /api), called by each kind of caller
@@ -16,6 +27,8 @@ import { type Principals, ROLE_NAMES, type RoleName, createPrincipals, dbChecksu
  *   401   refused as not signed in       403  refused as not allowed     404  refused by not showing the record
  *   any   a public route whose own credentials (in the body or query) decide: any answer but 5xx
  * Every refused answer (401/403/404) is checked to have changed nothing in the database.
+ * API-key callers (issue #18 item 2, `Authorization: Bearer`) get no column of their own: each gets the answer of the
+ * session of its scope (keyAnswer below) unless the call's class for keys (contract API_KEY_CLASSES) refuses it.
  * HEAD routes are Fastify's automatic twins of GET routes and take the GET row unless they have their own.
  *
  * An /api/v1 call's row comes from its access in the contract's call table (packages/contract/src/calls.ts): public →
@@ -107,6 +120,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/getBlfKeys': { answers: SCOPED },
   'POST /api/v1/getLastProvisioned': { answers: SCOPED },
   // company directory and Linphone links (issue #14): the app's credentials, a grant or a one-time token decide
+  // API keys (issue #18): administrators and reseller users manage them; a simple user is refused
+  'POST /api/v1/listApiKeys': { answers: '401 401 401 403 ok ok' },
+  'POST /api/v1/createApiKey': { answers: SCOPED },
+  'POST /api/v1/revokeApiKey': { answers: '401 401 401 403 404 ok' },
+  'POST /api/v1/apiKeyResellers': { answers: '401 401 401 403 ok ok' },
   // signed webhooks (issue #18): simple users refused; an endpoint not in the caller's scope is not shown (404)
   'POST /api/v1/webhookEndpoints': { answers: '401 401 401 403 ok ok', noLeak: true },
   'POST /api/v1/webhookCreate': { answers: SCOPED },
@@ -133,6 +151,50 @@ const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/')
 
 async function send(method: string, url: string, role: RoleName) {
   return t.app.inject(sampleRequest(method, url, ids, await tokenFor(t.db, p, role)));
+}
+
+/** The session whose answer an API key of this scope gets, where its class lets it make the call. */
+const KEY_BASE: Partial<Record<KeyCallerName, RoleName>> = {
+  'key-admin': 'admin',
+  'key-read-only': 'admin',
+  'key-reseller': 'reseller',
+  'key-tenant': 'simple',
+};
+
+/**
+ * A key caller's answer: outside /api/v1 keys are not read (the anonymous answer); an expired or revoked key 401,
+ * a key from an address it does not allow 403; a call whose class is 'none', or a write with a read-only key, 403;
+ * otherwise what the session of the key's scope was just answered (a record the first test deleted is a 404 to
+ * both), an 'ok' taken as the row would (the two calls may meet different records: a 409 after the session created
+ * one), and never a 5xx.
+ */
+function keyAnswer(who: KeyCallerName, method: string, url: string, answers: Answer[], session?: number): Answer {
+  if (!url.startsWith('/api/v1/')) return answers[0]!;
+  if (who === 'key-expired' || who === 'key-revoked') return '401';
+  if (who === 'key-address') return '403';
+  const cls = classOfRoute(method, url);
+  if (cls === 'none' || (cls === 'write' && who === 'key-read-only')) return '403';
+  const rowAnswer = answers[ROLE_NAMES.indexOf(KEY_BASE[who]!)]!;
+  if (rowAnswer === 'any' || session === undefined) return rowAnswer;
+  if (rowAnswer === 'ok' && matches('ok', session)) return 'ok';
+  return String(session) as Answer;
+}
+
+/** The checksum once background work (the mail outbox, polled every 50 ms) has stopped changing the database. */
+async function settledChecksum(): Promise<string> {
+  let last = await dbChecksum(t.db);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 120));
+    const now = await dbChecksum(t.db);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+async function sendKey(method: string, url: string, key: string) {
+  const req = sampleRequest(method, url, ids, null);
+  return t.app.inject({ ...req, headers: { ...req.headers, authorization: `Bearer ${key}` } });
 }
 
 function matches(answer: Answer, status: number): boolean {
@@ -190,5 +252,45 @@ describe('permission matrix', () => {
     }
     if (process.env.MATRIX_PRINT === '1') console.log(`${' '.repeat(52)}${ROLE_NAMES.join(' ')}\n${table.join('\n')}`);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 400_000);
+
+  it('gives each API key the answer of a session of its scope within its class; refusals and read-only reads change nothing', async () => {
+    const failures: string[] = [];
+    const table: string[] = [];
+    for (const route of apiRoutes()) {
+      const row = rowOf(key(route.method, route.url));
+      if (!row) continue;
+      const answers = row.answers.split(' ') as Answer[];
+      // The sessions of the keys' scopes answer first, on the same records (the first test may have changed them).
+      const session = new Map<RoleName, number>();
+      for (const role of ['simple', 'reseller', 'admin'] as const)
+        session.set(role, (await send(route.method, route.url, role)).statusCode);
+      const expected = new Map(
+        KEY_CALLERS.map((w) => [w, keyAnswer(w, route.method, route.url, answers, session.get(KEY_BASE[w]!))]),
+      );
+      const keys = new Map<KeyCallerName, string>();
+      for (const w of KEY_CALLERS) keys.set(w, await apiKeyFor(t.db, p, w));
+      // Refused keys, and the read-only key on whatever it may call, first, with a checksum around them.
+      const still = KEY_CALLERS.filter((w) => w === 'key-read-only' || !['ok', 'any'].includes(expected.get(w)!));
+      const before = await settledChecksum();
+      const got = new Map<KeyCallerName, number>();
+      for (const w of still) got.set(w, (await sendKey(route.method, route.url, keys.get(w)!)).statusCode);
+      if ((await dbChecksum(t.db)) !== before)
+        failures.push(`${route.method} ${route.url}: a refused or read-only key changed the database`);
+      for (const w of KEY_CALLERS.filter((k) => !still.includes(k))) {
+        const res = await sendKey(route.method, route.url, keys.get(w)!);
+        got.set(w, res.statusCode);
+        if (row.noLeak && w !== 'key-admin' && /cobalt/i.test(res.body))
+          failures.push(`${route.method} ${route.url}: ${w} sees the victim tenant`);
+      }
+      const statuses = KEY_CALLERS.map((w) => got.get(w)!);
+      table.push(`${route.method.padEnd(6)} ${route.url.padEnd(44)} ${statuses.join(' ')}`);
+      KEY_CALLERS.forEach((w, i) => {
+        if (!matches(expected.get(w)!, statuses[i]!))
+          failures.push(`${route.method} ${route.url} as ${w}: expected ${expected.get(w)}, got ${statuses[i]}`);
+      });
+    }
+    if (process.env.MATRIX_PRINT === '1') console.log(`${' '.repeat(52)}${KEY_CALLERS.join(' ')}\n${table.join('\n')}`);
+    expect(failures).toEqual([]);
+  }, 400_000);
 });

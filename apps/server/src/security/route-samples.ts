@@ -4,6 +4,7 @@ import { EXTENSIONS_SYNC } from '../modules/extensions/extensions.jobs';
 import { type Principals, VICTIM_TENANT, tokenFor } from './security-fixture';
 import { TWO_FACTOR_SAMPLES } from './route-samples-two-factor';
 import { VIEW_AS_SAMPLES } from './route-samples-view-as';
+import { API_KEYS_SAMPLES } from './route-samples-api-keys';
 import { MAIL_TRUTH_SAMPLES } from './route-samples-mail';
 import { WEBHOOK_SAMPLES } from './route-samples-webhooks';
 
@@ -219,6 +220,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/v1/linphoneLink': { body: () => ({ grant: 'not-a-grant' }) },
   'GET /api/v1/linphone/:token': { url: () => '/api/v1/linphone/not-a-token' },
   ...VIEW_AS_SAMPLES,
+  ...API_KEYS_SAMPLES,
   ...MAIL_TRUTH_SAMPLES,
   ...TWO_FACTOR_SAMPLES,
   ...WEBHOOK_SAMPLES,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { createResellerUser, createUser } from '../../test/harness';
@@ -64,6 +64,8 @@ export interface Principals {
   admin: number;
   simple: number;
   reseller: number;
+  /** 'Metro Unified', the reseller of the reseller user and of the reseller-scoped API key. */
+  metro: number;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function createPrincipals(db: Db): Promise<Principals> {
     admin: admin.id,
     simple: await createUser(db, { username: 'matrix-simple', password: 'simple-pass-1', company: 'bluebird.example' }),
     reseller: await createResellerUser(db, 'matrix-seller@example.test', 'seller-pass-1', [metro.id]),
+    metro: metro.id,
   };
 }
 
@@ -125,4 +128,52 @@ export async function tokenFor(db: Db, p: Principals, role: RoleName): Promise<s
       return token;
     }
   }
+}
+
+/**
+ * The API-key callers of the matrix (issue #18 item 2), each compared with the session of its scope:
+ * key-admin (all tenants, read-write) with the admin, key-read-only (all tenants) with the admin on read calls,
+ * key-reseller ('Metro Unified') with the reseller user, key-tenant (bluebird.example) with the simple user; and
+ * keys that must be refused everywhere: expired, revoked, and one allowed only from 192.0.2.0/24.
+ */
+export type KeyCallerName =
+  'key-admin' | 'key-read-only' | 'key-reseller' | 'key-tenant' | 'key-expired' | 'key-revoked' | 'key-address';
+export const KEY_CALLERS: KeyCallerName[] = [
+  'key-admin',
+  'key-read-only',
+  'key-reseller',
+  'key-tenant',
+  'key-expired',
+  'key-revoked',
+  'key-address',
+];
+
+/** A fresh key of this caller for one call (keys are cheap rows; each call has its own rate window). */
+export async function apiKeyFor(db: Db, p: Principals, who: KeyCallerName): Promise<string> {
+  const key = `pvk_${randomBytes(32).toString('base64url')}`;
+  const now = Date.now();
+  const scope =
+    who === 'key-reseller'
+      ? { scope: 'reseller' as const, reseller_id: p.metro, tenant_id: null }
+      : who === 'key-tenant'
+        ? { scope: 'tenant' as const, reseller_id: null, tenant_id: 'bluebird.example' }
+        : { scope: 'all' as const, reseller_id: null, tenant_id: null };
+  await db.kysely
+    .insertInto('api_keys')
+    .values({
+      name: `matrix ${who}`,
+      prefix: key.slice(0, 12),
+      key_hash: hashToken(key),
+      ...scope,
+      read_only: who === 'key-read-only' ? 1 : 0,
+      expires_at: who === 'key-expired' ? now - 1000 : null,
+      allowed_ips: JSON.stringify(who === 'key-address' ? ['192.0.2.0/24'] : []),
+      created_by_type: 'user',
+      created_by_id: p.admin,
+      created_by_name: 'admin',
+      created_at: now,
+      revoked_at: who === 'key-revoked' ? now : null,
+    })
+    .execute();
+  return key;
 }

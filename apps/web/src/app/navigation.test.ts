@@ -14,7 +14,14 @@ describe('navigation config', () => {
       'email_templates',
       'logs',
       'audit',
+      'api_keys',
     ]);
+  });
+
+  it('shows API keys (issue #18) to a reseller user, not to a simple user', () => {
+    expect(menuItemsFor('reseller user').map((item) => item.key)).toContain('api_keys');
+    expect(menuItemsFor('simple user').map((item) => item.key)).not.toContain('api_keys');
+    expect(canOpen('/api_keys', 'simple user')).toBe(false);
   });
 
   it.each(['simple user', 'reseller user'] as const)(

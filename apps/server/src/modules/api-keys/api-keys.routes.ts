@@ -10,5 +10,6 @@ export const apiKeysRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, calls.listApiKeys, (req) => apiKeys.listApiKeys(deps, callerOf(req), req.body.include_revoked ?? false));
   route(app, calls.createApiKey, (req) => apiKeys.createApiKey(deps, actorOf(req), req.body));
+  route(app, calls.apiKeyResellers, (req) => apiKeys.apiKeyResellers(deps, callerOf(req)));
   route(app, calls.revokeApiKey, (req) => apiKeys.revokeApiKey(deps, actorOf(req), req.body.id));
 };

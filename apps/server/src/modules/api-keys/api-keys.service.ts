@@ -28,6 +28,17 @@ export async function listApiKeys(deps: Deps, caller: Caller, includeRevoked: bo
   return rows.map(present);
 }
 
+/** The resellers the caller may give a key to: an administrator, all; a reseller user, their own. */
+export async function apiKeyResellers(deps: Deps, caller: Caller): Promise<{ id: number; name: string }[]> {
+  assertManager(caller);
+  let q = deps.db.kysely.selectFrom('resellers as r').select(['r.id', 'r.name']);
+  if (caller.role !== 'admin')
+    q = q.where('r.id', 'in', (eb) =>
+      eb.selectFrom('reseller_user_links as l').select('l.reseller_id').where('l.reseller_user_id', '=', caller.id),
+    );
+  return q.orderBy('r.name').execute();
+}
+
 /** Whether the caller may give a key this scope; the reseller or tenant must exist. */
 async function assertScopeAllowed(deps: Deps, caller: Caller, body: CreateBody): Promise<void> {
   const db = deps.db.kysely;

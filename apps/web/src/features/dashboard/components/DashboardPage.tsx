@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, SimpleGrid, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, SimpleGrid, Stack, Tooltip } from '@mantine/core';
 import type { DashboardReply } from '@provisio/contract';
 import {
   IconAlertTriangle,
@@ -13,6 +13,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCurrentUser } from '../../../app/use-current-user';
 import { PageTitle } from '../../../components/PageTitle';
 import { useSession } from '../../../lib/session';
@@ -77,6 +78,20 @@ export function DashboardPage() {
           <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()}>
             {t('dashboard.retry')}
           </Button>
+        </Alert>
+      )}
+      {!!summary.data?.webhooks_disabled && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('webhooks.noticeTitle')}
+          data-testid="dashboard-webhooks-disabled"
+        >
+          {t('webhooks.noticeBody', { count: summary.data.webhooks_disabled })}{' '}
+          <Anchor component={Link} to="/webhooks">
+            {t('webhooks.noticeLink')}
+          </Anchor>
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">

@@ -20,11 +20,43 @@ const unlinked: ExtensionRow = {
   desktop_app_allowed: false,
 };
 
-function renderModal(row: ExtensionRow = unlinked) {
+const skipped = {
+  tenant_id: 'acme.example',
+  extension: '108',
+  email: 'bo@acme.example',
+  reason: 'not_linked',
+  message: 'Extension 108 is not linked: it has no app account for the QR page.',
+};
+
+function renderModal(row: ExtensionRow = unlinked, rows: ExtensionRow[] = [row]) {
   const fetch = vi.fn(
     stubFetch({
       '/linkExtension': { body: { ok: true, message: 'User Successfully Linked!' } },
       '/getTemplates': { body: [{ id: 1, name: 'Welcome', subject: 'Hi {{first_name}}', body: '<p>{{link}}</p>' }] },
+      '/emailLinkPreview': {
+        body: {
+          to_send: [
+            {
+              tenant_id: 'acme.example',
+              extension: '107',
+              email: 'ana@acme.example',
+              firstname: 'Ana',
+              lastname: 'Silva',
+            },
+          ],
+          skipped: [skipped],
+        },
+      },
+      '/emailLink': {
+        body: {
+          ok: true,
+          message: 'The emails are queued for delivery.',
+          job_id: 9,
+          joined: false,
+          queued: 1,
+          skipped: [skipped],
+        },
+      },
     }),
   );
   vi.stubGlobal('fetch', fetch);
@@ -36,7 +68,7 @@ function renderModal(row: ExtensionRow = unlinked) {
         element: (
           <EmailQrModal
             tenantId="acme.example"
-            target={{ rows: [row], bulk: false }}
+            target={{ rows, bulk: rows.length > 1 }}
             domains={domains}
             onClose={vi.fn()}
             onJob={vi.fn()}
@@ -96,7 +128,8 @@ describe('Email QR modal', () => {
       tenant_id: 'acme.example',
     });
     expect(sent.password).toMatch(/^.{12}$/);
-  }, 20_000);
+    // Typing into six fields on a machine shared by several test runs: 20 s was at the edge.
+  }, 40_000);
 
   it('needs To, Subject and Body before sending', async () => {
     renderModal({ ...unlinked, linked: true });
@@ -106,4 +139,33 @@ describe('Email QR modal', () => {
       'To, Subject and Body are mandatory fields to send an email!',
     );
   });
+
+  it('bulk: Send shows who gets the link and who is skipped and why before anything is queued; Back keeps the form', async () => {
+    const bo: ExtensionRow = { ...unlinked, id: 8, extension: '108', email: 'bo@acme.example' };
+    const fetch = renderModal({ ...unlinked, linked: true }, [{ ...unlinked, linked: true }, bo]);
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('email-to-list')).toHaveTextContent('bo@acme.example');
+    expect(screen.getByText('2 recipients')).toBeInTheDocument();
+    await user.type(screen.getByTestId('email-subject'), 'Hi');
+    await user.type(screen.getByTestId('email-body'), 'Your link');
+    await user.click(screen.getByTestId('email-send'));
+    expect(await screen.findByTestId('email-confirm')).toBeInTheDocument();
+    expect(screen.getByText('The QR link goes to 1 extension:')).toBeInTheDocument();
+    expect(screen.getByTestId('email-confirm-to-send')).toHaveTextContent('107 · ana@acme.example');
+    expect(screen.getByTestId('email-confirm-skipped')).toHaveTextContent('1 recipient is skipped:');
+    expect(screen.getByTestId('email-confirm-skipped')).toHaveTextContent(skipped.message);
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/emailLink'))).toBe(false);
+    await user.click(screen.getByTestId('email-confirm-back'));
+    expect(screen.getByTestId('email-subject')).toHaveValue('Hi');
+    await user.click(screen.getByTestId('email-send'));
+    await user.click(await screen.findByTestId('email-confirm-send'));
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    const sent = calls.filter(([url]) => url.endsWith('/emailLink'));
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]![1].body as string)).toMatchObject({
+      recepient: ['ana@acme.example', 'bo@acme.example'],
+      subject: 'Hi',
+      tenant_id: 'acme.example',
+    });
+  }, 40_000);
 });

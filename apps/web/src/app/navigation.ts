@@ -4,10 +4,10 @@ import {
   IconDeviceMobileCog,
   IconFileText,
   IconHistory,
-  IconKey,
   IconLayoutDashboard,
   IconLicense,
   IconMailCog,
+  IconShieldLock,
   IconUsers,
   IconUsersGroup,
   IconWorldWww,
@@ -130,15 +130,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     inMenu: true,
   },
   {
-    key: 'api_keys',
-    path: '/api_keys',
-    labelKey: 'apiKeys.nav',
-    icon: IconKey,
-    roles: ['admin', 'reseller user'],
-    section: 'system',
-    inMenu: true,
-  },
-  {
     key: 'domains',
     path: '/domains',
     labelKey: 'nav.domains',
@@ -148,6 +139,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     section: 'manage',
     inMenu: false,
     activeKey: 'tenants',
+  },
+  {
+    key: 'sign_in_security',
+    path: '/sign_in_security',
+    labelKey: 'twoFactor.nav',
+    icon: IconShieldLock,
+    roles: ADMIN,
+    section: 'system',
+    inMenu: true,
   },
 ];
 

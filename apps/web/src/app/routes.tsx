@@ -9,7 +9,8 @@ import { screen } from './lazy-screen';
 
 /** Pages anyone may open, signed in or not. Adding one is one line here. */
 export const publicRoutes: RouteObject[] = [
-  { path: '/login', ...screen(() => import('../features/auth/components/LoginPage'), 'LoginPage') },
+  // The sign-in page with its second step (issue #18), composed in app/two-factor-screens.tsx.
+  { path: '/login', ...screen(() => import('./two-factor-screens'), 'LoginScreen') },
   {
     path: '/resetPassword',
     ...screen(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),
@@ -53,7 +54,7 @@ const detail = (route: Pick<RouteObject, 'element' | 'handle'>) => ({
 export const shellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'dashboard', ...screen(() => import('../features/dashboard/components/DashboardPage'), 'DashboardPage') },
-  { path: 'userEdit', ...screen(() => import('../features/profile/components/UserEditPage'), 'UserEditPage') },
+  { path: 'userEdit', ...screen(() => import('./two-factor-screens'), 'UserEditScreen') },
   {
     path: 'resellers',
     ...screen(() => import('../features/resellers/components/ResellersPage'), 'ResellersPage'),
@@ -68,9 +69,7 @@ export const shellRoutes: RouteObject[] = [
   },
   {
     path: 'reseller_users/details',
-    ...detail(
-      screen(() => import('../features/reseller-users/components/ResellerUserDetailsPage'), 'ResellerUserDetailsPage'),
-    ),
+    ...detail(screen(() => import('./two-factor-screens'), 'ResellerUserDetailsScreen')),
   },
   { path: 'tenants', ...screen(() => import('../features/tenants/components/TenantsPage'), 'TenantsPage') },
   {
@@ -85,7 +84,7 @@ export const shellRoutes: RouteObject[] = [
   { path: 'users', ...screen(() => import('./view-as-screens'), 'UsersScreen') },
   {
     path: 'users/details',
-    ...detail(screen(() => import('../features/users/components/UserDetailsPage'), 'UserDetailsPage')),
+    ...detail(screen(() => import('./two-factor-screens'), 'UserDetailsScreen')),
   },
   {
     path: 'client_profiles',
@@ -118,8 +117,11 @@ export const shellRoutes: RouteObject[] = [
     ...screen(() => import('../features/templates/components/TemplatesPage'), 'TemplatesPage'),
   },
   { path: 'logs', ...screen(() => import('../features/logs/components/LogsPage'), 'LogsPage') },
-  { path: 'api_keys', ...screen(() => import('../features/api-keys/components/ApiKeysPage'), 'ApiKeysPage') },
   { path: 'audit', ...screen(() => import('../features/audit/components/AuditPage'), 'AuditPage') },
+  {
+    path: 'sign_in_security',
+    ...screen(() => import('../features/two-factor/components/TwoFactorSettingsPage'), 'TwoFactorSettingsPage'),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,29 +1,79 @@
-import { useState } from 'react';
-import { Navigate } from 'react-router';
-import { useSession } from '../../../lib/session';
+import type { TwoFactorLoginStep, TwoFactorSignedIn } from '@provisio/contract';
+import { type ComponentType, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { type Creds, startSession, useSession } from '../../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { ResetRequestForm } from './ResetRequestForm';
 import { SignInForm } from './SignInForm';
 
-/** /login: sign-in mode by default, reset mode after 'Forgot Password? Reset' (spec §2, §4). */
-export function LoginPage() {
+/** A right password of an account with a second factor, or one the policy requires (issue #18). */
+export interface SecondStep {
+  step: TwoFactorLoginStep;
+  creds: Creds;
+  url: string | null;
+}
+
+/** What the app composes in for the second step (app/two-factor-screens.tsx): a code, or the forced enrolment. */
+export interface SecondStepProps {
+  step: TwoFactorLoginStep;
+  username: string;
+  onSignedIn: (reply: TwoFactorSignedIn) => void;
+  onBack: () => void;
+}
+
+interface LoginPageProps {
+  secondStep?: ComponentType<SecondStepProps>;
+  rememberedToken?: (username: string) => string | undefined;
+}
+
+/**
+ * /login: sign-in mode by default, reset mode after 'Forgot Password? Reset' (spec §2, §4); after the password, the
+ * second step when the account needs one.
+ */
+export function LoginPage({ secondStep: Second, rememberedToken }: LoginPageProps = {}) {
   const { token } = useSession();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
   // The username typed in one mode is kept when switching to the other.
   const [username, setUsername] = useState('');
+  const [second, setSecond] = useState<SecondStep | null>(null);
   if (token) return <Navigate to="/dashboard" replace />;
-  return (
-    <AuthLayout>
-      {mode === 'signIn' ? (
-        <SignInForm username={username} onUsernameChange={setUsername} onForgot={() => setMode('reset')} />
-      ) : (
-        <ResetRequestForm
-          username={username}
-          onUsernameChange={setUsername}
-          onBack={() => setMode('signIn')}
-          onSent={() => setMode('signIn')}
-        />
-      )}
-    </AuthLayout>
-  );
+
+  const signedIn = (reply: TwoFactorSignedIn) => {
+    if (!second) return;
+    const creds = { ...second.creds, name: reply.name, id: reply.id, user_type: reply.user_type };
+    startSession(reply.Token, creds, reply.url);
+    void navigate('/dashboard', { replace: true });
+  };
+
+  let body;
+  if (second && Second)
+    body = (
+      <Second
+        step={second.step}
+        username={second.creds.username}
+        onSignedIn={signedIn}
+        onBack={() => setSecond(null)}
+      />
+    );
+  else if (mode === 'signIn')
+    body = (
+      <SignInForm
+        username={username}
+        onUsernameChange={setUsername}
+        onForgot={() => setMode('reset')}
+        onSecondStep={setSecond}
+        rememberedToken={rememberedToken}
+      />
+    );
+  else
+    body = (
+      <ResetRequestForm
+        username={username}
+        onUsernameChange={setUsername}
+        onBack={() => setMode('signIn')}
+        onSent={() => setMode('signIn')}
+      />
+    );
+  return <AuthLayout>{body}</AuthLayout>;
 }

@@ -8,14 +8,19 @@ import { startSession } from '../../../lib/session';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useAdminLogin } from '../api/admin-login';
 import { publicConfigQuery } from '../api/get-public-config';
+import type { SecondStep } from './LoginPage';
 
 interface SignInFormProps {
   username: string;
   onUsernameChange: (value: string) => void;
   onForgot: () => void;
+  /** Issue #18: the password was right and the account has (or must set up) a second factor. */
+  onSecondStep: (pending: SecondStep) => void;
+  /** The browser's "remember this browser" token of an account, sent with its password. */
+  rememberedToken?: (username: string) => string | undefined;
 }
 
-export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormProps) {
+export function SignInForm({ username, onUsernameChange, onForgot, onSecondStep, rememberedToken }: SignInFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,11 +38,13 @@ export function SignInForm({ username, onUsernameChange, onForgot }: SignInFormP
   const onSubmit = submit(
     async ({ user, password }) => {
       const { cloud_id } = await queryClient.fetchQuery(publicConfigQuery);
-      return { cloud_id, reply: await login.mutateAsync({ cloud_id, user: user.trim(), password }) };
+      const two_factor_remember = rememberedToken?.(user);
+      const body = { cloud_id, user: user.trim(), password, ...(two_factor_remember ? { two_factor_remember } : {}) };
+      return { cloud_id, reply: await login.mutateAsync(body) };
     },
     ({ cloud_id, reply }) => {
       const creds = { username: reply.username, cloud_id, name: reply.name, id: reply.id, user_type: reply.user_type };
-      // An account with a second factor gets no Token here (issue #18): the second step is not shown yet.
+      if (reply.two_factor) return onSecondStep({ step: reply.two_factor, creds, url: reply.url });
       if (!reply.Token) return;
       startSession(reply.Token, creds, reply.url);
       return navigate('/dashboard', { replace: true });

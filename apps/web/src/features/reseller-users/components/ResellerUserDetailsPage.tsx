@@ -1,6 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import type { ResellerUserRow } from '@provisio/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
@@ -32,7 +32,8 @@ const resellerUserRules = (creating: boolean) =>
   );
 
 /** 'Add User' / 'Edit User'; once the user exists, the resellers they belong to. Password on create only. */
-export function ResellerUserDetailsPage() {
+/** `extra`: what the app composes below an existing reseller user's form (issue #18: their second factor). */
+export function ResellerUserDetailsPage({ extra }: { extra?: (id: number) => ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const record = useRecordState<ResellerUserRow>();
@@ -82,6 +83,7 @@ export function ResellerUserDetailsPage() {
       {creating && (
         <PasswordField label={t('fields.password')} required {...field('password')} testId="reseller-user-password" />
       )}
+      {id !== undefined && extra?.(id)}
     </DetailsForm>
   );
 }

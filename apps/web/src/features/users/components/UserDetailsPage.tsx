@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { CreateUpdateUserBody, UserRow } from '@provisio/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailsForm } from '../../../components/DetailsForm';
@@ -41,7 +42,8 @@ function initialValues(record: UserRow | null): UserFormValues {
 }
 
 /** Add/Edit portal user. The company is a tenant id: a simple user sees that tenant only. */
-export function UserDetailsPage() {
+/** `extra`: what the app composes below an existing user's form (issue #18: their second factor). */
+export function UserDetailsPage({ extra }: { extra?: (id: number) => ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const record = useRecordState<UserRow>();
@@ -124,6 +126,7 @@ export function UserDetailsPage() {
           w={160}
         />
       </Stack>
+      {record && extra?.(record.id)}
     </DetailsForm>
   );
 }

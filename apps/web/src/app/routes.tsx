@@ -117,6 +117,7 @@ export const shellRoutes: RouteObject[] = [
     ...screen(() => import('../features/templates/components/TemplatesPage'), 'TemplatesPage'),
   },
   { path: 'logs', ...screen(() => import('../features/logs/components/LogsPage'), 'LogsPage') },
+  { path: 'api_keys', ...screen(() => import('../features/api-keys/components/ApiKeysPage'), 'ApiKeysPage') },
   { path: 'audit', ...screen(() => import('../features/audit/components/AuditPage'), 'AuditPage') },
   {
     path: 'sign_in_security',

@@ -45,7 +45,9 @@ test('portal users: create, edit, search, page and delete with the all-resellers
   await expect(page.getByTestId('users-row')).toHaveCount(3);
   await page.getByTestId('users-search').fill(`uma.${s}`);
   const uma = row(page, 'users', `Uma ${s}`);
-  await expect(uma).toContainText('bluebird.example');
+  // The company column names the tenant (issue #20), its id as the hint.
+  await expect(uma).toContainText('Bluebird Dental');
+  await expect(uma.getByTitle('bluebird.example')).toBeVisible();
   await expect(uma).toContainText('Yes');
   await shot(page, 'users-list');
 

@@ -15,6 +15,7 @@ describe('navigation config', () => {
       'logs',
       'audit',
       'api_keys',
+      'webhooks',
     ]);
   });
 
@@ -22,6 +23,12 @@ describe('navigation config', () => {
     expect(menuItemsFor('reseller user').map((item) => item.key)).toContain('api_keys');
     expect(menuItemsFor('simple user').map((item) => item.key)).not.toContain('api_keys');
     expect(canOpen('/api_keys', 'simple user')).toBe(false);
+  });
+
+  it('shows Webhooks (issue #18) to a reseller user, not to a simple user', () => {
+    expect(menuItemsFor('reseller user').map((item) => item.key)).toContain('webhooks');
+    expect(menuItemsFor('simple user').map((item) => item.key)).not.toContain('webhooks');
+    expect(canOpen('/webhooks', 'simple user')).toBe(false);
   });
 
   it.each(['simple user', 'reseller user'] as const)(

@@ -11,6 +11,7 @@ import {
   IconShieldLock,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
@@ -135,6 +136,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/api_keys',
     labelKey: 'apiKeys.nav',
     icon: IconKey,
+    roles: ['admin', 'reseller user'],
+    section: 'system',
+    inMenu: true,
+  },
+  {
+    key: 'webhooks',
+    path: '/webhooks',
+    labelKey: 'webhooks.nav',
+    icon: IconWebhook,
     roles: ['admin', 'reseller user'],
     section: 'system',
     inMenu: true,

@@ -118,6 +118,7 @@ export const shellRoutes: RouteObject[] = [
   },
   { path: 'logs', ...screen(() => import('../features/logs/components/LogsPage'), 'LogsPage') },
   { path: 'api_keys', ...screen(() => import('../features/api-keys/components/ApiKeysPage'), 'ApiKeysPage') },
+  { path: 'webhooks', ...screen(() => import('../features/webhooks/components/WebhooksPage'), 'WebhooksPage') },
   { path: 'audit', ...screen(() => import('../features/audit/components/AuditPage'), 'AuditPage') },
   {
     path: 'sign_in_security',

@@ -45,6 +45,8 @@ async function setLanguage(page: Page, lang: string) {
 test('mixed bulk send: the confirmation lists who is skipped and why; only the linked extension with an app account is mailed (en, es)', async ({
   page,
 }) => {
+  // Two languages, two sends and their deliveries: longer than one screen's default minute on a shared machine.
+  test.setTimeout(120_000);
   const linked = await linkAppAccount(page, '106', 'mt');
   const legacy = await linkAppAccount(page, '107', 'mt');
   dropAppAccount('107');
@@ -96,6 +98,7 @@ test('mixed bulk send: the confirmation lists who is skipped and why; only the l
 
   // Spanish: the same confirmation in the user's language, with its plural forms.
   await setLanguage(page, 'es');
+  await expect(page.getByTestId('extensions-row')).toHaveCount(50);
   for (const ext of ['106', unlinked.extension]) await check(page, ext);
   await page.getByTestId('ext-bulk-email').click();
   await pickTemplate(page, 'Your new softphone is ready');
@@ -115,6 +118,8 @@ test('mixed bulk send: the confirmation lists who is skipped and why; only the l
 test('SMTP down: the report says queued, then failed with the spec message; SMTP back, Retry from the screen delivers it', async ({
   page,
 }) => {
+  // The outbox's own retries are waited out (about 15 s) before the screen's Retry.
+  test.setTimeout(120_000);
   const { email } = await linkAppAccount(page, '106', 'down');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/tenants?tenant=${TENANT}`);

@@ -16,6 +16,7 @@ describe('navigation config', () => {
       'audit',
       'api_keys',
       'webhooks',
+      'sign_in_security',
     ]);
   });
 

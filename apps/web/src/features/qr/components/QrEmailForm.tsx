@@ -21,11 +21,7 @@ export function QrEmailForm({ defaultRecipient, qrValue, grant, onClose }: QrEma
   const send = useEmailQr();
   const [sent, setSent] = useState<string | null>(null);
   // The field has the contract's (misspelt) name, so its refusals land on it; the server's show under it too.
-  const body = ({ recepient }: { recepient: string }) => ({
-    recepient,
-    qrValue,
-    grant,
-  });
+  const body = ({ recepient }: { recepient: string }) => ({ recepient, qrValue, grant });
   const { field, message, submit } = useContractForm(
     { recepient: defaultRecipient },
     matches(contractSchema('EmailQrBody'), body),

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Input, ScrollArea, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import {
-  type EmailLinkBody,
   TEMPLATE_PLACEHOLDERS,
   placeholderToken,
+  type EmailLinkBody,
   type EmailLinkPreviewReply,
   type ExtensionRow,
 } from '@provisio/contract';
@@ -24,11 +24,7 @@ export interface EmailValues {
 
 /** Spec §5: To, Subject and Body are required (the body is HTML: tags alone do not count), then the call's schema. */
 export const emailRules = rules<EmailValues>(
-  required({
-    to: 'emailFieldsRequired',
-    subject: 'emailFieldsRequired',
-    body: 'emailFieldsRequired',
-  }),
+  required({ to: 'emailFieldsRequired', subject: 'emailFieldsRequired', body: 'emailFieldsRequired' }),
   (values) => (values.body.replace(/<[^>]*>/g, '').trim() ? {} : { body: 'emailFieldsRequired' }),
   matches(contractSchema('EmailLinkBody'), (values) => ({
     recepient: values.to,
@@ -75,10 +71,7 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onReview, onCancel 
     tenant_id: tenantId,
   });
   const onSubmit = submit(
-    async (values) => ({
-      body: toBody(values),
-      preview: await emailLinkPreview(toBody(values)),
-    }),
+    async (values) => ({ body: toBody(values), preview: await emailLinkPreview(toBody(values)) }),
     (reply) => onReview(reply.body, reply.preview),
   );
 
@@ -88,10 +81,7 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onReview, onCancel 
         <Select
           label={t('tenants.template')}
           placeholder={t('tenants.chooseTemplate')}
-          data={(templates.data ?? []).map((tp) => ({
-            value: String(tp.id),
-            label: tp.name,
-          }))}
+          data={(templates.data ?? []).map((tp) => ({ value: String(tp.id), label: tp.name }))}
           value={template}
           onChange={pickTemplate}
           nothingFoundMessage={t('tenants.noTemplates')}

@@ -53,7 +53,8 @@ test('mixed bulk send: the confirmation lists who is skipped and why; only the l
   const all = await apiCall<Ext[]>(page, 'getExtensions', { tenant_id: TENANT });
   const unlinked = all.find((e) => !e.linked && e.email && !['106', '107'].includes(e.extension))!;
   await page.goto(`/tenants?tenant=${TENANT}`);
-  await expect(page.getByTestId('extensions-row')).toHaveCount(50);
+  // The stack's first visit to the list (just started, on a shared machine) took over 10 s once.
+  await expect(page.getByTestId('extensions-row')).toHaveCount(50, { timeout: 30_000 });
   for (const ext of ['106', '107', unlinked.extension]) await check(page, ext);
   await page.getByTestId('ext-bulk-email').click();
   const modal = page.getByTestId('email-qr-modal');

@@ -60,7 +60,14 @@ describe('portal users', () => {
     const now = Date.now();
     await t.db.kysely
       .insertInto('tenants')
-      .values({ tid: 'acme.example', tname: 'Acme Logistics', created_at: now, updated_at: now })
+      .values({
+        tid: 'acme.example',
+        tname: 'Acme Logistics',
+        mobile_app_allowed: 0,
+        desktop_app_allowed: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     expect((await call('userSummary', { search: 'nora.ops' })).json()).toEqual([
       expect.objectContaining({ id, company: 'acme.example', company_name: 'Acme Logistics' }),

@@ -50,7 +50,7 @@ async function assertScopeAllowed(deps: Deps, caller: Caller, body: CreateBody):
     const reseller = await db
       .selectFrom('resellers')
       .select('id')
-      .where('id', '=', body.reseller_id!)
+      .where('id', '=', body.reseller_id ?? 0)
       .executeTakeFirst();
     if (!reseller) throw notFound();
     if (caller.role === 'admin') return;
@@ -63,7 +63,11 @@ async function assertScopeAllowed(deps: Deps, caller: Caller, body: CreateBody):
     if (!link) throw forbidden();
     return;
   }
-  const tenant = await db.selectFrom('tenants').select('tid').where('tid', '=', body.tenant_id!).executeTakeFirst();
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('tid')
+    .where('tid', '=', body.tenant_id ?? '')
+    .executeTakeFirst();
   if (!tenant) throw new AppError('not_found', 'tenantNotFound');
   await assertTenantVisible(deps.db, caller, tenant.tid);
 }
@@ -85,8 +89,8 @@ export async function createApiKey(deps: Deps, actor: Actor, body: CreateBody): 
         prefix: key.slice(0, API_KEY.shownLength),
         key_hash: hashToken(key),
         scope: body.scope,
-        reseller_id: body.scope === 'reseller' ? body.reseller_id! : null,
-        tenant_id: body.scope === 'tenant' ? body.tenant_id! : null,
+        reseller_id: body.scope === 'reseller' ? (body.reseller_id ?? null) : null,
+        tenant_id: body.scope === 'tenant' ? (body.tenant_id ?? null) : null,
         read_only: body.read_only ? 1 : 0,
         expires_at: body.expires_at ?? null,
         allowed_ips: JSON.stringify(allowed),

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import type { ApiKeyRow } from '@provisio/contract';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,7 +38,12 @@ export function ApiKeysPage() {
         title={t('apiKeys.title')}
         subtitle={t('apiKeys.subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="api-key-new">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setCreating(true)}
+            style={{ flexShrink: 0 }}
+            data-testid="api-key-new"
+          >
             {t('apiKeys.new')}
           </Button>
         }
@@ -86,9 +91,9 @@ export function ApiKeysPage() {
                   </Table.Td>
                   <Table.Td>{scopeOf(k)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge variant="light" color={k.read_only ? 'gray' : 'blue'} style={{ overflow: 'visible' }}>
+                    <Text size="xs" fw={700} tt="uppercase" c={k.read_only ? 'dimmed' : 'blue'}>
                       {k.read_only ? t('apiKeys.readOnly') : t('apiKeys.readWrite')}
-                    </Badge>
+                    </Text>
                     {k.allowed_ips.length > 0 && (
                       <Text size="xs" c="dimmed" mt={4}>
                         {k.allowed_ips.join(', ')}

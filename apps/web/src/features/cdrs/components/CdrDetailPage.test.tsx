@@ -6,12 +6,12 @@ import { CdrDetailPage } from './CdrDetailPage';
 const routes = [{ path: '/cdrs-table', element: <CdrDetailPage /> }];
 
 describe('CdrDetailPage (spec §2)', () => {
-  it("says 'No data to display.' without a record in navigation state", () => {
+  it("says 'No data to display.' without a record in navigation state", async () => {
     renderRoutes(routes, '/cdrs-table');
-    expect(screen.getByTestId('cdr-no-data')).toHaveTextContent('No data to display.');
+    expect(await screen.findByTestId('cdr-no-data')).toHaveTextContent('No data to display.');
   });
 
-  it("shows the heading, the sip: call-back link, the recording and 'N/A' for missing flow values", () => {
+  it("shows the heading, the sip: call-back link, the recording and 'N/A' for missing flow values", async () => {
     const record = {
       name: 'Grace Hopper',
       destination: '+15550000002',
@@ -29,16 +29,16 @@ describe('CdrDetailPage (spec §2)', () => {
       ],
     };
     renderRoutes(routes, { pathname: '/cdrs-table', state: { record } });
-    expect(screen.getByTestId('cdr-direction')).toHaveTextContent('Outbound call');
-    expect(screen.getByTestId('cdr-call-back')).toHaveAttribute('href', 'sip:+15550000002');
-    expect(screen.getByTestId('cdr-recording')).toHaveAttribute('src', '/api/v1/recordings/7?grant=x');
-    const cells = within(screen.getByTestId('cdr-flow-row'))
+    expect(await screen.findByTestId('cdr-direction')).toHaveTextContent('Outbound call');
+    expect(await screen.findByTestId('cdr-call-back')).toHaveAttribute('href', 'sip:+15550000002');
+    expect(await screen.findByTestId('cdr-recording')).toHaveAttribute('src', '/api/v1/recordings/7?grant=x');
+    const cells = within(await screen.findByTestId('cdr-flow-row'))
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells).toEqual(['101', '+15550000002', 'N/A', '00:01:05', 'N/A']);
   });
 
-  it("shows one row of 'N/A' when the call has no flow, and no player without a recording", () => {
+  it("shows one row of 'N/A' when the call has no flow, and no player without a recording", async () => {
     const record = {
       name: '',
       destination: '+1555',
@@ -49,7 +49,7 @@ describe('CdrDetailPage (spec §2)', () => {
     };
     renderRoutes(routes, { pathname: '/cdrs-table', state: { record } });
     expect(screen.queryByTestId('cdr-recording')).toBeNull();
-    const cells = within(screen.getByTestId('cdr-flow-row')).getAllByRole('cell');
+    const cells = within(await screen.findByTestId('cdr-flow-row')).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toEqual(['N/A', 'N/A', 'N/A', 'N/A', 'N/A']);
   });
 });

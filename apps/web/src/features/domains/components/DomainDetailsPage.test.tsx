@@ -25,10 +25,10 @@ describe('domain form', () => {
   it('refuses with the server schema’s own messages and sends nothing', async () => {
     const fetch = open(null);
     await userEvent.click(screen.getByTestId('domain-save'));
-    expect(screen.getAllByText('Fields with * are mandatory!')).toHaveLength(3);
+    expect(await screen.findAllByText('Fields with * are mandatory!')).toHaveLength(3);
     await userEvent.type(screen.getByTestId('domain-name'), 'not a domain');
     await userEvent.click(screen.getByTestId('domain-save'));
-    expect(screen.getByText('Please enter a valid domain name.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid domain name.')).toBeInTheDocument();
     expect(saves(fetch)).toEqual([]);
   });
 

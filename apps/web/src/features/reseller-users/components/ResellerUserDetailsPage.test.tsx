@@ -20,17 +20,17 @@ function open(record: unknown) {
 describe('reseller user form', () => {
   it('shows the spec messages and sends nothing while fields are missing', async () => {
     const fetch = open(null);
-    expect(screen.getByText('Add User')).toBeInTheDocument();
+    expect(await screen.findByText('Add User')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('reseller-user-save'));
-    expect(screen.getAllByText('Fields with * are mandatory!')).toHaveLength(2);
-    expect(screen.getByText('Password is mandatory to add reseller user!')).toBeInTheDocument();
+    expect(await screen.findAllByText('Fields with * are mandatory!')).toHaveLength(2);
+    expect(await screen.findByText('Password is mandatory to add reseller user!')).toBeInTheDocument();
 
     await userEvent.type(screen.getByTestId('reseller-user-name'), 'Rhea Reseller');
     await userEvent.type(screen.getByTestId('reseller-user-email'), 'not-an-email');
     await userEvent.type(screen.getByTestId('reseller-user-password'), 'abc');
     await userEvent.click(screen.getByTestId('reseller-user-save'));
-    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
-    expect(screen.getByText('Password should be at least 6 characters long!')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(await screen.findByText('Password should be at least 6 characters long!')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -48,7 +48,7 @@ describe('reseller user form', () => {
       password: 'secret1',
     });
     expect(screen.queryByTestId('reseller-user-password')).toBeNull();
-    expect(screen.getByText('User Part of Resellers')).toBeInTheDocument();
+    expect(await screen.findByText('User Part of Resellers')).toBeInTheDocument();
   });
 
   it('edits without a password field', () => {

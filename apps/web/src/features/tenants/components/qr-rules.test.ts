@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailRules } from './EmailForm';
 import { linkRules } from './LinkForm';
 
@@ -12,6 +12,12 @@ const link = {
 /** The message the link form shows: the first of its rules. */
 const linkMessage = (values: typeof link, extension: string | undefined, hasDomains: boolean) =>
   Object.values(linkRules(extension, hasDomains)(values))[0] ?? null;
+
+// The rules read the contract's schemas, fetched on first use (lib/form.ts `matches`): fetched once here.
+beforeAll(async () => {
+  await linkRules('100', true).load?.();
+  await emailRules.load?.();
+});
 
 describe('link rules', () => {
   it('needs the extension first', () => {

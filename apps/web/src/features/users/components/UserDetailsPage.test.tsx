@@ -22,10 +22,10 @@ describe('portal user form', () => {
   it('shows the spec messages, clears a field’s message as it is typed in, and sends nothing while invalid', async () => {
     const fetch = open(null);
     await userEvent.click(screen.getByTestId('user-save'));
-    expect(screen.getAllByText('Fields with * are mandatory!')).toHaveLength(3);
-    expect(screen.getByText('Password is mandatory to add user!')).toBeInTheDocument();
+    expect(await screen.findAllByText('Fields with * are mandatory!')).toHaveLength(3);
+    expect(await screen.findByText('Password is mandatory to add user!')).toBeInTheDocument();
     await userEvent.type(screen.getByTestId('user-name'), 'Ana');
-    expect(screen.getAllByText('Fields with * are mandatory!')).toHaveLength(2);
+    expect(await screen.findAllByText('Fields with * are mandatory!')).toHaveLength(2);
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/createUpdateUser'))).toEqual([]);
   });
 

@@ -37,22 +37,24 @@ export async function dashboardSummary(deps: Deps, caller: Caller): Promise<Dash
   // would reveal other resellers, issue #20); a simple user, the resellers supervising their company.
   const resellers = seesAllTenants(caller)
     ? allResellers
-    : caller.kind === 'reseller_user'
-      ? allResellers.where(
-          'id',
-          'in',
-          kysely.selectFrom('reseller_user_links').select('reseller_id').where('reseller_user_id', '=', caller.id),
-        )
-      : allResellers.where(
-          'id',
-          'in',
-          scopeToCaller(
-            deps.db.kysely,
-            kysely.selectFrom('reseller_tenants').select('reseller_id'),
-            caller,
-            'tenant_id',
-          ),
-        );
+    : caller.apiKey?.resellerId != null
+      ? allResellers.where('id', '=', caller.apiKey.resellerId)
+      : caller.kind === 'reseller_user'
+        ? allResellers.where(
+            'id',
+            'in',
+            kysely.selectFrom('reseller_user_links').select('reseller_id').where('reseller_user_id', '=', caller.id),
+          )
+        : allResellers.where(
+            'id',
+            'in',
+            scopeToCaller(
+              deps.db.kysely,
+              kysely.selectFrom('reseller_tenants').select('reseller_id'),
+              caller,
+              'tenant_id',
+            ),
+          );
   const since = Date.now() - DAY;
   const [s, r, licences, live, failures, webhooksDisabled] = await Promise.all([
     scopeToCaller(deps.db.kysely, stats, caller, 'tenant_id').executeTakeFirstOrThrow(),

@@ -54,6 +54,22 @@ describe('dashboardSummary', () => {
       resellers: 1,
     });
 
+    // An API key of Atlantic's tenants counts that one reseller too (not 0: its caller id is no reseller user's).
+    const key = await t.call(
+      'createApiKey',
+      { name: 'Dash', scope: 'reseller', reseller_id: atlantic.id, read_only: true },
+      { token: await t.login() },
+    );
+    expect(key.statusCode, key.body).toBe(200);
+    const byKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dashboardSummary',
+      headers: { authorization: `Bearer ${key.json().key}` },
+      payload: {},
+    });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json()).toMatchObject({ tenants: 2, resellers: 1 });
+
     await createUser(t.db, { username: 'no-company', password: 'nc-pass-1' });
     expect(await summary(await t.login('no-company', 'nc-pass-1'))).toMatchObject({ tenants: 0, extensions: 0 });
   });

@@ -1,6 +1,9 @@
 import { Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { LICENCE_FIELDS, type LicencesReply } from '@provisio/contract';
+import { type CreateUpdateLicensesBody, LICENCE_FIELDS, type LicencesReply } from '@provisio/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { isApiError } from '../../../lib/api';
 import { matches, required, rules } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -52,13 +55,25 @@ function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply })
     limitRules(tenantId),
     { oneMessage: true },
   );
-  const onSubmit = submit(
-    async (values) =>
-      save.mutateAsync((await contractSchema('CreateUpdateLicensesBody').load()).parse(toBody(tenantId, values))),
-    (reply) => {
-      if (reply.message) notifySuccess(reply.message);
-    },
-  );
+  // A mobile or desktop limit below use: the server says what it means (licence_below_use); saved only once confirmed.
+  const [belowUse, setBelowUse] = useState<{ body: CreateUpdateLicensesBody; message: string } | null>(null);
+  const saved = (reply: { message?: string | undefined } | null) => {
+    if (reply?.message) notifySuccess(reply.message);
+  };
+  const onSubmit = submit(async (values) => {
+    const body = (await contractSchema('CreateUpdateLicensesBody').load()).parse(toBody(tenantId, values));
+    try {
+      return await save.mutateAsync(body);
+    } catch (error) {
+      if (!isApiError(error) || error.code !== 'licence_below_use') throw error;
+      setBelowUse({ body, message: error.message });
+      return null;
+    }
+  }, saved);
+  const confirmBelowUse = async () => {
+    if (!belowUse) return;
+    saved(await save.mutateAsync({ ...belowUse.body, confirm_below_use: true }).finally(() => setBelowUse(null)));
+  };
 
   const updated = stored.updated_at ? new Date(stored.updated_at).toLocaleString(i18n.language) : null;
   return (
@@ -99,6 +114,16 @@ function Form({ tenantId, stored }: { tenantId: string; stored: LicencesReply })
           </Group>
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={belowUse !== null}
+        title={t('licences.belowUseTitle')}
+        message={belowUse?.message ?? ''}
+        confirmLabel={t('licences.belowUseConfirm')}
+        confirmColor="orange"
+        loading={save.isPending}
+        onConfirm={() => void confirmBelowUse()}
+        onCancel={() => setBelowUse(null)}
+      />
     </Card>
   );
 }

@@ -10,7 +10,7 @@ import { screen } from './lazy-screen';
 /** Pages anyone may open, signed in or not. Adding one is one line here. */
 export const publicRoutes: RouteObject[] = [
   // The sign-in page with its second step (issue #18), composed in app/two-factor-screens.tsx.
-  { path: '/login', ...screen(() => import('./two-factor-screens'), 'LoginScreen') },
+  { path: '/login', ...screen(() => import('./login-screen'), 'LoginScreen') },
   {
     path: '/resetPassword',
     ...screen(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage'),

@@ -1,16 +1,11 @@
 import { ResellerUserDetailsPage } from '../features/reseller-users/components/ResellerUserDetailsPage';
 import { UserDetailsPage } from '../features/users/components/UserDetailsPage';
 import { UserEditPage } from '../features/profile/components/UserEditPage';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { LoginSecondStep } from '../features/two-factor/components/LoginSecondStep';
 import { TwoFactorAccountCard } from '../features/two-factor/components/TwoFactorAccountCard';
 import { TwoFactorCard } from '../features/two-factor/components/TwoFactorCard';
-import { rememberedToken } from '../features/two-factor/remember-browser';
 
-/** Issue #18 item 1: the screens that show two-factor sign-in, composed from their features' pages. */
-export function LoginScreen() {
-  return <LoginPage secondStep={LoginSecondStep} rememberedToken={rememberedToken} />;
-}
+/** Issue #18 item 1: the screens that show two-factor settings, composed from their features' pages (the sign-in
+ * page's second step is in app/login-screen.tsx, so /login does not load these). */
 
 /** The profile screen with the caller's own two-factor card. */
 export function UserEditScreen() {

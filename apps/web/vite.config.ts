@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractCalls } from './build/contract-calls';
 import { localeSplit } from './build/locale-split';
+import { preactAliases, preactTestOptions, preactTestSetup } from './preact-aliases';
 
 export default defineConfig({
   plugins: [
@@ -17,6 +18,8 @@ export default defineConfig({
       store: path.resolve(import.meta.dirname, 'src/lib/locale-areas.ts'),
     }),
   ],
+  // React is Preact (preact-aliases.ts, docs/architecture.md "Preact").
+  resolve: { alias: preactAliases },
   build: {
     // Scripts run from apps/web (npm -w), so relative paths land in apps/web/dist.
     outDir: 'dist',
@@ -30,7 +33,30 @@ export default defineConfig({
       // here; the server registers OpenAPI ids from its own imports and is not built by this config).
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: ['z'],
+        // zod's schema builders by full name: a bare 'z' would make every call of any function named z pure, and
+        // minified libraries have those (Preact's diff is `z`: its render dropped, the page left blank).
+        manualPureFunctions: [
+          'z.string',
+          'z.number',
+          'z.strictObject',
+          'z.object',
+          'z.array',
+          'z.boolean',
+          'z.enum',
+          'z.literal',
+          'z.union',
+          'z.email',
+          'z.unknown',
+          'z.record',
+          'z.iso',
+          'z.preprocess',
+          'z.ipv4',
+          'z.ipv6',
+          'z.coerce',
+          'z.tuple',
+          'z.null',
+          'z.discriminatedUnion',
+        ],
       },
     },
   },
@@ -41,9 +67,11 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: false,
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['./vitest.setup.ts', preactTestSetup],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Preact in the unit tests too (preact-aliases.ts).
+    ...preactTestOptions,
     // jsdom renders of Mantine pages take 1-2 s each on a quiet 2-core machine and 5 s or more when it is loaded
     // (seen at load 17); a test that hangs still fails, after 20 s.
     testTimeout: 20_000,

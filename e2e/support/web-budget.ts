@@ -19,13 +19,15 @@ import type { Browser, BrowserContext } from '@playwright/test';
 export const KB = 1024;
 
 /**
- * The budgets (gzip bytes). Issue #17 asks 150 KB for a first page: not reached. What every first page still needs
- * before it is usable is React (about 66 KB), the router (28 KB), zod with the schemas the page calls and validates
- * with (29 KB), i18next with the English strings (34 KB), Mantine (about 25 KB) and React Query (11 KB): about 195 KB
- * before the page's own code. The first pages measure 224-234 KB (issue #17's notes, /work/notes17/web.md), so the
- * budget is 240 KB: it fails on anything heavy (the admin shell, a data table, an editor) slipping into them.
+ * The budgets (gzip bytes). Issue #17 asks 150 KB for a first page. The web app runs on Preact (preact/compat,
+ * docs/architecture.md "Preact"): React's 67 KB became about 10 KB, and the first pages measure 168-178 KB
+ * (/work/notes18/runtime.md; 225-236 KB on React in the same run), so the budget is 185 KB: it fails on anything heavy
+ * (React itself, the admin shell, a data table, an editor) slipping into them. Measured together with the work that
+ * loads zod and the contract's schemas on first use and splits the English strings by area (uncommitted then), the
+ * first pages were 140-153 KB (/login the heaviest): lower the budget to what holds once that lands (150 KB is the
+ * issue's target).
  */
-export const BUDGET = { firstPage: 240 * KB, shell: 250 * KB } as const;
+export const BUDGET = { firstPage: 185 * KB, shell: 250 * KB } as const;
 
 /** The pages people open first: sign-in, password resets and the end-user pages opened from an email on a phone. */
 export const FIRST_PAGES = [

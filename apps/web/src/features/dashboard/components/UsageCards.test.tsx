@@ -22,11 +22,16 @@ describe('dashboard cards', () => {
       '/',
     );
     const rows = screen.getAllByTestId('licence-use-row');
-    expect(rows.map((r) => within(r).getByText(/Bluebird|Cobalt/).textContent)).toEqual(['Bluebird', 'Cobalt']);
+    expect(rows.map((r) => within(r).getByText(/^(Bluebird|Cobalt)$/).textContent)).toEqual(['Bluebird', 'Cobalt']);
+    // Over its licence, a tenant's row says what that means (issue #20); one within it says nothing.
+    expect(within(rows[0]!).getByTestId('licence-use-over')).toHaveTextContent(
+      'Bluebird is over its licence: enabling the app for more extensions is refused; the ones in use stay on.',
+    );
     expect(within(rows[0]!).getByTestId('licence-use-mobile')).toHaveTextContent('12 / 10');
     expect(within(rows[0]!).getByTestId('licence-use-mobile')).toHaveAttribute('title', 'Over the limit');
     expect(within(rows[0]!).getByTestId('licence-use-desktop')).not.toHaveAttribute('title');
     expect(within(rows[1]!).getByTestId('licence-use-mobile')).toHaveAttribute('title', 'Limit reached');
+    expect(within(rows[1]!).queryByTestId('licence-use-over')).toBeNull();
   });
 
   it('says so when no tenant uses an app', () => {

@@ -179,6 +179,7 @@ test('forced enrolment of a reseller user in French, then an administrator reset
     await signInAdmin(page);
     await page.getByTestId('nav-reseller_users').click();
     await page.getByTestId('reseller-users-search').fill(email);
+    await expect(page.getByTestId('reseller-users-row')).toHaveCount(1);
     await page.getByTestId('reseller-users-edit').click();
     const account = page.getByTestId('two-factor-account');
     await expect(page.getByTestId('two-factor-account-status')).toContainText('Activée depuis le');

@@ -42,25 +42,28 @@ export function Typeahead(props: TypeaheadProps) {
     enabled: !props.disabled,
   });
 
-  // The chosen value keeps the label it was first shown with: Mantine's Select writes the selected option's label
-  // into the search box whenever that label changes, so a late reply naming it differently (the server's
-  // "Name (id)" after the form's plain name) overwrote what was being typed (issue #20, 1 try in 4).
-  const shown = useRef<TypeaheadOption | null>(null);
+  // The chosen value keeps its label while something is being typed: Mantine's Select writes the selected option's
+  // label into the search box whenever that label changes, so a late reply naming it differently (the server's
+  // "Name (id)" after the form's plain name) overwrote what was being typed (issue #20, 1 try in 4). A stand-in label
+  // (the id, or the form's name) takes the server's own once a reply has it and nothing is being typed.
+  const shown = useRef<{ option: TypeaheadOption; standIn: boolean } | null>(null);
   const options = useMemo(() => {
     const found = query.data ?? [];
     if (!value) {
       shown.current = null;
       return found;
     }
-    if (shown.current?.value !== value)
-      shown.current =
-        (picked?.value === value ? picked : found.find((o) => o.value === value)) ??
-        ({ value, label: valueLabel ?? value } satisfies TypeaheadOption);
-    const current = shown.current;
-    return found.some((o) => o.value === value)
-      ? found.map((o) => (o.value === value ? current : o))
-      : [current, ...found];
-  }, [query.data, value, valueLabel, picked]);
+    const server = found.find((o) => o.value === value);
+    const idle = term === '' || term === shown.current?.option.label;
+    if (shown.current?.option.value !== value) {
+      const first = picked?.value === value ? picked : server;
+      shown.current = first
+        ? { option: first, standIn: false }
+        : { option: { value, label: valueLabel ?? value }, standIn: true };
+    } else if (shown.current.standIn && server && idle) shown.current = { option: server, standIn: false };
+    const current = shown.current.option;
+    return server ? found.map((o) => (o.value === value ? current : o)) : [current, ...found];
+  }, [query.data, value, valueLabel, picked, term]);
 
   return (
     <Select

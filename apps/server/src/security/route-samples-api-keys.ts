@@ -1,5 +1,5 @@
 import { VICTIM_TENANT } from './security-fixture';
-import type { Sample } from './route-samples';
+import type { Sample } from './route-sample-types';
 
 /** API keys (issue #18 item 2): a key of the victim tenant; revoking a key nobody may see. */
 export const API_KEYS_SAMPLES: Record<string, Sample> = {

@@ -1,4 +1,4 @@
-import type { Sample } from './route-samples';
+import type { Sample } from './route-sample-types';
 
 /**
  * Sample requests of the two-factor calls (issue #18 item 1). The public ones carry an unknown challenge (any answer

@@ -7,31 +7,9 @@ import { VIEW_AS_SAMPLES } from './route-samples-view-as';
 import { API_KEYS_SAMPLES } from './route-samples-api-keys';
 import { MAIL_TRUTH_SAMPLES } from './route-samples-mail';
 import { WEBHOOK_SAMPLES } from './route-samples-webhooks';
+import type { Ids, Sample } from './route-sample-types';
 
-/** Records of the victim tenant (and its reseller) that the sample requests aim at. */
-export interface Ids {
-  pioneer: number;
-  pioneerTenantLink: number;
-  victimResellerUser: number;
-  victimLink: number;
-  victimUser: number;
-  victimDomain: number;
-  victimExtension: string;
-  victimExtensionId: number;
-  template: number;
-  victimProfile: number;
-  victimJob: number;
-  victimRecording: number;
-}
-
-/** One request per route that gets past validation (for callers allowed to make it), aimed at the victim tenant. */
-export interface Sample {
-  body?: (ids: Ids) => unknown;
-  /** The URL to call when the route has path parameters or a query. */
-  url?: (ids: Ids) => string;
-  /** Sends an SDP offer (the listen-in call) instead of JSON. */
-  sdp?: boolean;
-}
+export type { Ids, Sample } from './route-sample-types';
 
 const V = VICTIM_TENANT;
 const pw = 'Matrix-pass-9';

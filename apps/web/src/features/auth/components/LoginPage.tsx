@@ -1,25 +1,13 @@
-import type { TwoFactorLoginStep, TwoFactorSignedIn } from '@provisio/contract';
+import type { TwoFactorSignedIn } from '@provisio/contract';
 import { type ComponentType, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { type Creds, startSession, useSession } from '../../../lib/session';
+import { startSession, useSession } from '../../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { ResetRequestForm } from './ResetRequestForm';
 import { SignInForm } from './SignInForm';
+import type { SecondStep, SecondStepProps } from './second-step';
 
-/** A right password of an account with a second factor, or one the policy requires (issue #18). */
-export interface SecondStep {
-  step: TwoFactorLoginStep;
-  creds: Creds;
-  url: string | null;
-}
-
-/** What the app composes in for the second step (app/two-factor-screens.tsx): a code, or the forced enrolment. */
-export interface SecondStepProps {
-  step: TwoFactorLoginStep;
-  username: string;
-  onSignedIn: (reply: TwoFactorSignedIn) => void;
-  onBack: () => void;
-}
+export type { SecondStep, SecondStepProps } from './second-step';
 
 interface LoginPageProps {
   secondStep?: ComponentType<SecondStepProps>;

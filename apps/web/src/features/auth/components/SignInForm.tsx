@@ -8,7 +8,7 @@ import { startSession } from '../../../lib/session';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useAdminLogin } from '../api/admin-login';
 import { publicConfigQuery } from '../api/get-public-config';
-import type { SecondStep } from './LoginPage';
+import type { SecondStep } from './second-step';
 
 interface SignInFormProps {
   username: string;

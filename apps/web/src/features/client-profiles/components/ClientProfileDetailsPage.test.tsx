@@ -35,14 +35,15 @@ describe('client profile form', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('profile-ringingtone')).toHaveValue(DEFAULT_RINGING_TONE);
     expect(screen.getByTestId('profile-transport')).toHaveValue('UDP');
     await userEvent.click(screen.getByTestId('profile-save'));
-    expect(screen.getAllByText('Fields with * are mandatory!')).toHaveLength(2);
+    // Validation waits for the contract's schema (loaded on first use: issue #17).
+    expect(await screen.findAllByText('Fields with * are mandatory!')).toHaveLength(2);
 
     await userEvent.type(screen.getByTestId('profile-profile_name'), 'Office');
     await userEvent.type(screen.getByTestId('profile-proxy'), 'sip.example.com');
     await userEvent.type(screen.getByTestId('profile-expires'), '1000');
     await userEvent.type(screen.getByTestId('profile-contactip'), '192.168.100.2000');
     await userEvent.click(screen.getByTestId('profile-save'));
-    expect(screen.getByText('Expires value can not be greater than 999')).toBeInTheDocument();
+    expect(await screen.findByText('Expires value can not be greater than 999')).toBeInTheDocument();
     expect(screen.getByText('Please enter an IPv4 or IPv6 address.')).toBeInTheDocument();
     expect(saves(fetch)).toHaveLength(0);
   });

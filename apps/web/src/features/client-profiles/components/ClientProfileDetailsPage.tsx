@@ -78,7 +78,8 @@ function ProfileForm({ id, initial, company: initialCompany, defaults }: FormPro
   const [errors, setErrors] = useState<ProfileErrors>({});
   const save = useSaveProfile();
   // Simple and reseller users may read the profiles of their tenants (spec-deviations #34), not change them (#20).
-  const readOnly = useCurrentUser().role !== 'admin';
+  const role = useCurrentUser().role;
+  const readOnly = role === 'simple user' || role === 'reseller user';
   const domains = useTenantDomains(values.tenant_id ?? '');
   const label = (field: string) => t(`clientProfiles.fields.${field}`);
   const set = (field: string, value: string) => {

@@ -14,7 +14,8 @@ export function ClientProfilesPage() {
   const navigate = useNavigate();
   const open = (record: ProfileRow | null) => navigate('/client_profiles/details', { state: { record } });
   // Simple and reseller users read the profiles of their tenants; adding, changing and deleting are an admin's (#20).
-  const admin = useCurrentUser().role === 'admin';
+  const role = useCurrentUser().role;
+  const admin = role !== 'simple user' && role !== 'reseller user';
   const columns = useMemo<DataColumn<ProfileRow>[]>(
     () => [
       { key: 'id', header: t('fields.id'), cell: (r) => r.id, sortable: true, width: 80 },

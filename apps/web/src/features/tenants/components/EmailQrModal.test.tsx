@@ -96,7 +96,7 @@ describe('Email QR modal', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('Email QR')).toBeInTheDocument();
     await user.click(screen.getByTestId('link-submit'));
-    expect(screen.getByTestId('email-qr-error')).toHaveTextContent('All fields are mandatory to link!');
+    expect(await screen.findByTestId('email-qr-error')).toHaveTextContent('All fields are mandatory to link!');
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/linkExtension'))).toBe(false);
 
     await user.type(screen.getByTestId('link-did'), '+15550001');
@@ -135,7 +135,7 @@ describe('Email QR modal', () => {
     renderModal({ ...unlinked, linked: true });
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('email-send'));
-    expect(screen.getByTestId('email-qr-error')).toHaveTextContent(
+    expect(await screen.findByTestId('email-qr-error')).toHaveTextContent(
       'To, Subject and Body are mandatory fields to send an email!',
     );
   });

@@ -62,6 +62,16 @@ export async function freshDashboard(
       .execute()
   ).filter((j) => scope === 'all' || (j.tenant_id !== null && inScope(j.tenant_id)));
 
+  // Endpoints turned off after failures (issue #18): counted for an administrator here; webhooks.test.ts checks the
+  // figure per caller (the tests using this model make no endpoint, so others see 0).
+  const disabledEndpoints = (
+    await q
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('enabled', '=', 0)
+      .where('disabled_reason', '=', 'failures')
+      .execute()
+  ).length;
   const count = (pred: (e: (typeof ext)[number]) => boolean) => ext.filter(pred).length;
   const state = (s: string) => count((e) => e.invite_state === s);
   return {
@@ -106,6 +116,7 @@ export async function freshDashboard(
       reprovision_pending: count((e) => e.reprovision_pending_since !== null),
       revoked: revoked.length,
     },
+    webhooks_disabled: scope === 'all' ? disabledEndpoints : 0,
   };
 }
 

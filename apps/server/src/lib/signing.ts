@@ -1,40 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
+import { serverKey } from './server-keys';
 
 /**
  * Short-lived signed grants (QR email permission, recording links, listen-in links): HMAC-SHA256 with a random
  * secret kept in the server_secrets table. Every instance reads the same secret from the shared database, so a
  * grant issued by one instance is accepted by another, and nothing has to be configured.
  */
-const keys = new WeakMap<Db, Promise<Buffer>>();
 const SECRET_NAME = 'grant-hmac';
-
-async function loadKey(db: Db): Promise<Buffer> {
-  const read = () =>
-    db.kysely.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
-  let row = await read();
-  if (!row) {
-    // Two instances may start at once: the first insert wins and both read it back.
-    await db.kysely
-      .insertInto('server_secrets')
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: Date.now() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    row = await read();
-  }
-  if (!row) throw new Error('server secret missing');
-  return Buffer.from(row.value, 'base64url');
-}
-
-function signingKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadKey(db);
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+const signingKey = (db: Db) => serverKey(db, SECRET_NAME);
 
 const mac = (key: Buffer, purpose: string, body: string) =>
   createHmac('sha256', key).update(`${purpose}.${body}`).digest('base64url');

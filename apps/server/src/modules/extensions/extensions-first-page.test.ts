@@ -49,6 +49,12 @@ async function addExtensions(tenant: string, n: number, from: number) {
 /** An app account for the extension with an activation, revoked or not. */
 async function activation(tenant: string, extension: string, revoked: boolean) {
   const now = Date.now();
+  // A linked demo extension has its own app account (issue #20): this one replaces it.
+  await t.db.kysely
+    .deleteFrom('app_accounts')
+    .where('tenant_id', '=', tenant)
+    .where('extension', '=', extension)
+    .execute();
   const { id } = await t.db.kysely
     .insertInto('app_accounts')
     .values({

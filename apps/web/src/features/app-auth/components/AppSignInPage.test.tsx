@@ -76,7 +76,7 @@ describe('AppSignInPage: sign-in (spec §3, §4)', () => {
     await user.type(screen.getByTestId('app-change-new'), 'weakpassword');
     await user.type(screen.getByTestId('app-change-confirm'), 'weakpassword');
     await user.click(screen.getByTestId('app-change-submit'));
-    expect(screen.getByTestId('app-change-error')).toHaveTextContent('Password is weak');
+    expect(await screen.findByTestId('app-change-error')).toHaveTextContent('Password is weak');
     expect(screen.getByTestId('app-change-strength')).toHaveAttribute('data-color', 'red');
 
     await user.clear(screen.getByTestId('app-change-new'));
@@ -84,7 +84,8 @@ describe('AppSignInPage: sign-in (spec §3, §4)', () => {
     await user.clear(screen.getByTestId('app-change-confirm'));
     await user.type(screen.getByTestId('app-change-confirm'), 'Strong-pass2!');
     await user.click(screen.getByTestId('app-change-submit'));
-    expect(screen.getByTestId('app-change-error')).toHaveTextContent('Passwords do not match!');
+    // Validation waits for the contract's schema (loaded on first use, #17): wait for the new message.
+    await waitFor(() => expect(screen.getByTestId('app-change-error')).toHaveTextContent('Passwords do not match!'));
 
     await user.clear(screen.getByTestId('app-change-confirm'));
     await user.type(screen.getByTestId('app-change-confirm'), 'Strong-pass1!');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, pick, signInAdmin, toast } from '../support/admin';
+import { apiCall, pick, signInAdmin, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('licences: choose a tenant, all five limits required, save and reload', async ({ page }) => {
@@ -41,8 +41,7 @@ test('licences: choose a tenant, all five limits required, save and reload', asy
 
 test('licences: the question in French, and the dashboard explains an over-limit tenant', async ({ page }) => {
   await signInAdmin(page);
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-fr').click();
+  await switchLanguage(page, 'fr');
   await page.getByTestId('nav-licenses').click();
   await pick(page, page.getByTestId('licences-tenant'), 'summ', /Summit Health/);
   await page.getByTestId('licences-vcx_mobile').fill('1');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { signInAdmin, stamp, toast } from '../support/admin';
+import { signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /**
@@ -96,8 +96,7 @@ test('in Spanish: a read-only key reads, is refused a write, and the refusal aft
   await page.setViewportSize({ width: 1440, height: 900 });
   const s = stamp();
   await signInAdmin(page);
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-es').click();
+  await switchLanguage(page, 'es');
   await page.getByTestId('nav-api_keys').click();
   await expect(page.getByRole('heading', { name: 'Claves de API' })).toBeVisible();
 
@@ -122,7 +121,9 @@ test('in Spanish: a read-only key reads, is refused a write, and the refusal aft
   await row.getByRole('button', { name: 'Revocar' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Revocar' }).click();
   await toast(page, `La clave "Lector ${s}" fue revocada.`);
-  await page.getByRole('switch', { name: 'Mostrar claves revocadas' }).check({ force: true });
+  // Its label, not the hidden input: a click waits until the toast above it has gone rather than landing on it.
+  await page.getByText('Mostrar claves revocadas').click();
+  await expect(page.getByRole('switch', { name: 'Mostrar claves revocadas' })).toBeChecked();
   await expect(row).toContainText('Revocada');
   await shot(page, 'api-keys-revoked-es-1440');
   await page.setViewportSize({ width: 1280, height: 860 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../support/constants';
+import { switchLanguage } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('switching to Spanish shows the Spanish menu, and the choice is kept after a reload', async ({ page }) => {
@@ -10,8 +11,7 @@ test('switching to Spanish shows the Spanish menu, and the choice is kept after 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('nav-resellers')).toContainText('Resellers');
 
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-es').click();
+  await switchLanguage(page, 'es');
   await expect(page.getByTestId('nav-resellers')).toContainText('Revendedores');
   await expect(page.getByTestId('nav-email_templates')).toContainText('Plantillas de correo');
   await expect(page.getByTestId('nav-logs')).toContainText('Registros del sistema');
@@ -36,10 +36,8 @@ test('switching to Spanish shows the Spanish menu, and the choice is kept after 
   });
   expect((await res.json()).error.message).toBe('Credenciales no válidas');
 
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-fr').click();
+  await switchLanguage(page, 'fr');
   await expect(page.getByTestId('nav-resellers')).toContainText('Revendeurs');
   await shot(page, 'dashboard-fr');
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-en').click();
+  await switchLanguage(page, 'en');
 });

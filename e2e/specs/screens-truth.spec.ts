@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, signIn, signInAdmin, stamp } from '../support/admin';
+import { apiCall, signIn, signInAdmin, stamp, switchLanguage } from '../support/admin';
 import { shot } from '../support/helpers';
 
 // Issue #20, smaller items: what a screen says is in the user's language and true.
@@ -10,8 +10,7 @@ test('the rich-text toolbar speaks the user language (French and Spanish)', asyn
     ['fr', 'Gras', 'Liste numérotée', 'Supprimer le lien'],
     ['es', 'Negrita', 'Lista numerada', 'Quitar enlace'],
   ] as const) {
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId(`language-${lang}`).click();
+    await switchLanguage(page, lang);
     await page.getByTestId('nav-email_templates').click();
     const toolbar = page.getByTestId('template-body');
     await expect(toolbar.getByRole('button', { name: bold, exact: true })).toBeVisible();

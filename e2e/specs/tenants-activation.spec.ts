@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
+import { apiCall, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /**
@@ -98,8 +98,7 @@ test('an administrator gives an app a new activation QR, then revokes it: provis
 
 test('revoking an app from the Spanish screens: confirm, toast and the 403 in Spanish', async ({ page }) => {
   await signInAdmin(page);
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-es').click();
+  await switchLanguage(page, 'es');
   const { extension, email, cloudId } = await linkFresh(page, 'es');
   const secret = await qrSecret(page, cloudId, email);
   expect((await provision(page, cloudId, email, secret)).status()).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
+import { apiCall, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { E2E } from '../support/constants';
 import { shot, waitForMail, readMails } from '../support/helpers';
 
@@ -207,8 +207,7 @@ test('English, 1280 px: the column follows each step, the filter finds a failed 
 test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard card', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAdmin(page);
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-es').click();
+  await switchLanguage(page, 'es');
   const x = await linkTwo(page, 'es');
   await openTenant(page);
   await search(page, x.good);
@@ -292,8 +291,7 @@ test('the template editor warns while the body has no {{link}}, and the email st
   expect(mail.text).toContain(`/getQR?username=${encodeURIComponent(x.emails.good)}`);
 
   // French: the same warning in the editor.
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-fr').click();
+  await switchLanguage(page, 'fr');
   await page.getByTestId('template-add-new').click();
   await page.locator('[data-testid="template-body-content"] .ProseMirror').click();
   await page.keyboard.type('Bonjour');

@@ -58,18 +58,30 @@ test('a new tenant with 10,000 extensions: first page and search stay quick (ser
   await page.goto('/tenants');
   await page.getByTestId('tenants-choose').waitFor();
   const shell = Date.now() - bare;
+  // What makes it quick is checked, not the time (that depends on the machine; the figures go to
+  // docs/benchmarks.md): the screen asks for one page of 50, and a search typed key by key asks after the pause, not per key.
+  const asked: { limit?: number; search?: string }[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/v1/getExtensions')) asked.push(req.postDataJSON() as { limit?: number });
+  });
   const started = Date.now();
   await page.goto(`/tenants?tenant=${tid}`);
   await rowsShown(50);
+  expect(asked.length).toBeGreaterThan(0);
+  for (const body of asked) expect(body.limit).toBe(50);
   const firstPage = Date.now() - started;
   await expect(page.getByTestId('extensions-total')).toHaveText(`Total: ${COUNT}`);
 
   // Typing stays responsive (each key is handled before the next), and the answer follows the pause.
+  asked.length = 0;
   const typed = Date.now();
-  await page.getByTestId('extensions-search').pressSequentially('Name9999');
+  await page.getByTestId('extensions-search').pressSequentially('Name9999', { delay: 20 });
   const typing = Date.now() - typed;
   await rowsShown(1);
   const searched = Date.now() - typed;
+  const searches = asked.map((b) => b.search).filter((q) => q !== undefined && q !== '');
+  expect(searches.at(-1)).toBe('Name9999');
+  expect(searches.length).toBeLessThan(8); // not one request per key (300 ms pause; normally exactly one)
   console.log(
     `10,000 extensions: first page ${firstPage} ms after a full page load (the empty screen alone: ${shell} ms); 8 keys typed in ${typing} ms; filtered rows shown ${searched} ms after the first key`,
   );
@@ -90,11 +102,5 @@ test('a new tenant with 10,000 extensions: first page and search stay quick (ser
     return { keys, total: Math.round(performance.now() - t0) };
   });
   console.log('in page:', JSON.stringify(inPage));
-  // Loose bounds for a shared CI machine; the figures are printed for docs/benchmarks.md.
-  expect(firstPage).toBeLessThan(3000);
-  // 8 keys with the table's wider rows (Invitation column, #14) took 241 ms alone and 1,029-1,154 ms beside other
-  // runs: the bound catches a table that re-renders per key from the server, not a busy machine.
-  expect(typing).toBeLessThan(2500);
-  expect(searched).toBeLessThan(2000);
   await shot(page, 'tenants-10k');
 });

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
+import { apiCall, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /** Issue #18 item 4: an administrator views the portal as a simple user or a reseller user, audited, with a way back. */
@@ -114,8 +114,7 @@ test('view as a reseller user in French, at 1440 and phone width; signing out wh
     user_id: id,
     reseller_id: await resellerId(page, 'Pioneer Voice'),
   });
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-fr').click();
+  await switchLanguage(page, 'fr');
 
   await page.getByTestId('nav-reseller_users').click();
   await expect(page).toHaveURL(/\/reseller_users$/);

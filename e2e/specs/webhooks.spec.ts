@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Page, expect, test } from '@playwright/test';
-import { pick, signInAdmin } from '../support/admin';
+import { pick, signInAdmin, switchLanguage } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /**
@@ -112,8 +112,7 @@ test('webhooks: an endpoint created in the screen receives a signed test event, 
 test('webhooks in French: the refusal, the secret, the test event and the log', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAdmin(page);
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId('language-fr').click();
+  await switchLanguage(page, 'fr');
   await page.getByTestId('nav-webhooks').click();
   await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
   await page.getByTestId('webhook-new').click();

@@ -14,6 +14,16 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 export const signInAdmin = (page: Page) => signIn(page, 'admin', E2E.adminPassword);
 
+/**
+ * Switches the portal's language with the header's switcher and waits until the page is in it (its strings are
+ * fetched first): a navigation right after the click would otherwise race the switch.
+ */
+export async function switchLanguage(page: Page, lang: 'en' | 'es' | 'pt' | 'fr'): Promise<void> {
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId(`language-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
 /** Calls the API with the page's session token, for setting up many rows quickly. */
 export async function apiCall<T = unknown>(page: Page, name: string, body: unknown = {}): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

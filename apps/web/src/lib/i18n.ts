@@ -76,16 +76,23 @@ export function currentLanguage(): Language {
   return isLanguage(lang) ? lang : 'en';
 }
 
+/**
+ * Switches to a language. The choice is stored before its strings are fetched, so a page opened or reloaded while
+ * they load is already in it; if they cannot be fetched the previous choice is put back.
+ */
 export async function changeLanguage(lang: Language) {
   const before = wanted;
+  const stored = window.localStorage.getItem(LANG_STORAGE_KEY);
   wanted = lang;
+  window.localStorage.setItem(LANG_STORAGE_KEY, lang);
   try {
     await loadLanguage(lang);
   } catch (error) {
     wanted = before;
+    if (stored === null) window.localStorage.removeItem(LANG_STORAGE_KEY);
+    else window.localStorage.setItem(LANG_STORAGE_KEY, stored);
     throw error;
   }
-  window.localStorage.setItem(LANG_STORAGE_KEY, lang);
   await i18next.changeLanguage(lang);
 }
 

@@ -88,6 +88,8 @@ test('mixed bulk send: the confirmation lists who is skipped and why; only the l
   await expect(modal).toBeHidden();
   await expect(page.getByTestId('job-report-email')).toHaveText('Queued 1 email for delivery.');
   await expect(page.getByTestId('job-email-delivered')).toHaveText('1 delivered');
+  // The job's badge follows the outbox, not the queuing: "Delivered" once the message has gone.
+  await expect(page.getByTestId('job-email-status')).toHaveText('Delivered');
   await expect(page.getByTestId('job-email-skipped')).toContainText('2 skipped:');
   await shot(page, 'mail-truth-bulk-report-1440');
   await waitForMail(linked.email, before);
@@ -114,6 +116,7 @@ test('mixed bulk send: the confirmation lists who is skipped and why; only the l
   await modal.getByTestId('email-confirm-send').click();
   await expect(page.getByTestId('job-report-email')).toHaveText('1 correo en cola para su entrega.');
   await expect(page.getByTestId('job-email-delivered')).toHaveText('1 entregado');
+  await expect(page.getByTestId('job-email-status').first()).toHaveText('Entregado');
 });
 
 test('SMTP down: the report says queued, then failed with the spec message; SMTP back, Retry from the screen delivers it', async ({
@@ -143,6 +146,7 @@ test('SMTP down: the report says queued, then failed with the spec message; SMTP
     });
     await expect(page.getByTestId('job-email-delivered')).toHaveText('0 delivered');
     await expect(page.getByTestId('job-email-failed-count')).toHaveText('1 failed');
+    await expect(page.getByTestId('job-email-status')).toHaveText('Not all delivered');
     await shot(page, 'mail-truth-smtp-down-1440');
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, 'mail-truth-smtp-down-1280');
@@ -166,6 +170,7 @@ test('SMTP down: the report says queued, then failed with the spec message; SMTP
   await toast(page, `The email to ${email} is queued again.`);
   await expect(page.getByTestId('job-email-delivered')).toHaveText('1 delivered');
   await expect(page.getByTestId('job-email-failures')).toHaveCount(0);
+  await expect(page.getByTestId('job-email-status')).toHaveText('Delivered');
   await waitForMail(email, before);
   await shot(page, 'mail-truth-retried-1280');
 });

@@ -15,7 +15,7 @@ test('a full admin password reset through the emailed link', async ({ page }) =>
   const before = (await readMails()).length;
   await page.getByTestId('reset-username').fill(user.username.toUpperCase());
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByText('We have sent you an email to reset your password!')).toBeVisible();
+  await expect(page.getByText(/^If this username has an account that can reset its password, an email/)).toBeVisible();
   await expect(page.getByTestId('login-form')).toBeVisible();
 
   const mail = await waitForMail(user.email, before);

@@ -17,7 +17,9 @@ test('a reseller user resets their password through the emailed link, with the s
   const before = (await readMails()).length;
   await visitor.getByTestId('reset-username').fill(email);
   await visitor.getByTestId('reset-submit').click();
-  await expect(visitor.getByText('We have sent you an email to reset your password!')).toBeVisible();
+  await expect(
+    visitor.getByText(/^If this username has an account that can reset its password, an email/),
+  ).toBeVisible();
 
   const mail = await waitForMail(email, before);
   const escaped = E2E.baseUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

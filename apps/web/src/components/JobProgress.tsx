@@ -15,11 +15,21 @@ interface JobProgressProps {
   onClose?: () => void;
   /** The job type's own report lines (created, updated...), shown under the bar when finished. */
   report?: (job: JobReply) => ReactNode;
+  /** A badge of the job type's own once the job is finished (mail jobs: delivery); null keeps the job's status. */
+  finishedBadge?: (job: JobReply) => ReactNode;
   testId?: string;
 }
 
 /** A background job as a progress bar, then its report: done, failed and each failure's message. */
-export function JobProgress({ jobId, title, onFinished, onClose, report, testId = 'job' }: JobProgressProps) {
+export function JobProgress({
+  jobId,
+  title,
+  onFinished,
+  onClose,
+  report,
+  finishedBadge,
+  testId = 'job',
+}: JobProgressProps) {
   const { t } = useTranslation();
   const { data: job } = useJobStatus(jobId);
   const finished = isFinished(job);
@@ -45,9 +55,11 @@ export function JobProgress({ jobId, title, onFinished, onClose, report, testId 
             <Text fw={600} size="sm" truncate>
               {title}
             </Text>
-            <Badge size="sm" variant="light" color={STATUS_COLOR[status]} data-testid={`${testId}-status`}>
-              {t(`jobs.status.${status}`)}
-            </Badge>
+            {(finished && job && finishedBadge?.(job)) || (
+              <Badge size="sm" variant="light" color={STATUS_COLOR[status]} data-testid={`${testId}-status`}>
+                {t(`jobs.status.${status}`)}
+              </Badge>
+            )}
           </Group>
           {finished && onClose && (
             <CloseButton size="sm" aria-label={t('jobs.close')} onClick={onClose} data-testid={`${testId}-close`} />

@@ -31,7 +31,6 @@ export const en = {
   loggedOut: 'You have been signed out.',
   // passwords
   usernameRequiredForReset: 'Username is mandatory to reset Password',
-  resetEmailSent: 'We have sent you an email to reset your password!',
   resetEmailFailed: 'Failed to send reset email!',
   fillBothFields: 'Please fill both fields',
   adminPasswordMin: 'New Password should be at least 6 characters long!',
@@ -214,14 +213,13 @@ export const en = {
   blfSaved: 'BLF keys saved.',
   provisionMissing: 'cloud_id, cloud_username and cloud_password are required.',
   // end-user pages (issue #6)
-  appResetLinkSent: 'Please Follow the link emailed to reset the password!',
   invalidPassword: 'Invalid Password!',
   mustChangePassword: 'Please choose a new password before signing in.',
   qrGrantInvalid: 'Please enter your password again to email the QR code.',
   qrEmailSubject: 'Your softphone QR code',
   qrEmailText:
     "Hello,\n\nScan the QR code in this email with the app to sign in as {{username}}. Keep it private: it holds your app's activation code.",
-  qrEmailSent: 'Successfully sent email',
+  qrEmailQueued: 'The email with the QR code is queued for delivery.',
   tooManyQrEmails: 'Too many QR emails. Please try again in {{minutes}} minutes.',
   tooManyQrEmails_one: 'Too many QR emails. Please try again in {{minutes}} minute.',
   directoryMissing: 'cloud_username and cloud_password are required.',

@@ -31,7 +31,6 @@ export const es: Catalogue = {
     'Demasiadas solicitudes de restablecimiento. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   loggedOut: 'Ha cerrado la sesión.',
   usernameRequiredForReset: 'El nombre de usuario es obligatorio para restablecer la contraseña',
-  resetEmailSent: '¡Le hemos enviado un correo para restablecer su contraseña!',
   resetEmailFailed: '¡No se pudo enviar el correo de restablecimiento!',
   fillBothFields: 'Complete ambos campos',
   adminPasswordMin: '¡La nueva contraseña debe tener al menos 6 caracteres!',
@@ -216,14 +215,13 @@ export const es: Catalogue = {
   blfSaved: 'Teclas BLF guardadas.',
   provisionMissing: 'cloud_id, cloud_username y cloud_password son obligatorios.',
   // end-user pages (issue #6)
-  appResetLinkSent: '¡Siga el enlace que le enviamos por correo para restablecer la contraseña!',
   invalidPassword: '¡Contraseña no válida!',
   mustChangePassword: 'Elija una nueva contraseña antes de iniciar sesión.',
   qrGrantInvalid: 'Introduzca de nuevo su contraseña para enviar el código QR por correo.',
   qrEmailSubject: 'Su código QR del softphone',
   qrEmailText:
     'Hola:\n\nEscanee el código QR de este correo con la app para iniciar sesión como {{username}}. Manténgalo en privado: contiene el código de activación de su app.',
-  qrEmailSent: 'Correo enviado correctamente',
+  qrEmailQueued: 'El correo con el código QR está en cola para su entrega.',
   tooManyQrEmails: 'Demasiados correos con el código QR. Inténtelo de nuevo dentro de {{minutes}} minutos.',
   tooManyQrEmails_one: 'Demasiados correos con el código QR. Inténtelo de nuevo dentro de {{minutes}} minuto.',
   directoryMissing: 'cloud_username y cloud_password son obligatorios.',

@@ -30,7 +30,6 @@ export const fr: Catalogue = {
   tooManyResetRequests_one: 'Trop de demandes de réinitialisation. Veuillez réessayer dans {{minutes}} minute.',
   loggedOut: 'Vous êtes déconnecté.',
   usernameRequiredForReset: "Le nom d'utilisateur est obligatoire pour réinitialiser le mot de passe",
-  resetEmailSent: 'Nous vous avons envoyé un e-mail pour réinitialiser votre mot de passe !',
   resetEmailFailed: "Impossible d'envoyer l'e-mail de réinitialisation !",
   fillBothFields: 'Veuillez remplir les deux champs',
   adminPasswordMin: 'Le nouveau mot de passe doit comporter au moins 6 caractères !',
@@ -223,14 +222,13 @@ export const fr: Catalogue = {
   blfSaved: 'Touches BLF enregistrées.',
   provisionMissing: 'cloud_id, cloud_username et cloud_password sont obligatoires.',
   // end-user pages (issue #6)
-  appResetLinkSent: 'Veuillez suivre le lien envoyé par e-mail pour réinitialiser le mot de passe !',
   invalidPassword: 'Mot de passe invalide !',
   mustChangePassword: 'Veuillez choisir un nouveau mot de passe avant de vous connecter.',
   qrGrantInvalid: 'Veuillez saisir à nouveau votre mot de passe pour envoyer le code QR par e-mail.',
   qrEmailSubject: 'Votre code QR du softphone',
   qrEmailText:
     "Bonjour,\n\nScannez le code QR de cet e-mail avec l'app pour vous connecter en tant que {{username}}. Gardez-le privé : il contient le code d'activation de votre app.",
-  qrEmailSent: 'E-mail envoyé avec succès',
+  qrEmailQueued: "L'e-mail avec le code QR est en file d'attente pour être envoyé.",
   tooManyQrEmails: "Trop d'e-mails de code QR. Veuillez réessayer dans {{minutes}} minutes.",
   tooManyQrEmails_one: "Trop d'e-mails de code QR. Veuillez réessayer dans {{minutes}} minute.",
   directoryMissing: 'cloud_username et cloud_password sont obligatoires.',

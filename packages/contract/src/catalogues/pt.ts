@@ -30,7 +30,6 @@ export const pt: Catalogue = {
   tooManyResetRequests_one: 'Muitos pedidos de redefinição. Tente novamente em {{minutes}} minuto.',
   loggedOut: 'Você saiu da sessão.',
   usernameRequiredForReset: 'O nome de usuário é obrigatório para redefinir a senha',
-  resetEmailSent: 'Enviamos um e-mail para você redefinir sua senha!',
   resetEmailFailed: 'Não foi possível enviar o e-mail de redefinição!',
   fillBothFields: 'Preencha os dois campos',
   adminPasswordMin: 'A nova senha deve ter pelo menos 6 caracteres!',
@@ -211,14 +210,13 @@ export const pt: Catalogue = {
   blfSaved: 'Teclas BLF guardadas.',
   provisionMissing: 'cloud_id, cloud_username e cloud_password são obrigatórios.',
   // end-user pages (issue #6)
-  appResetLinkSent: 'Siga o link enviado por e-mail para redefinir a senha!',
   invalidPassword: 'Senha inválida!',
   mustChangePassword: 'Escolha uma nova senha antes de entrar.',
   qrGrantInvalid: 'Digite sua senha novamente para enviar o código QR por e-mail.',
   qrEmailSubject: 'Seu código QR do softphone',
   qrEmailText:
     'Olá,\n\nLeia o código QR deste e-mail com o app para entrar como {{username}}. Mantenha-o em sigilo: ele contém o código de ativação do seu app.',
-  qrEmailSent: 'E-mail enviado com sucesso',
+  qrEmailQueued: 'O e-mail com o código QR está na fila para entrega.',
   tooManyQrEmails: 'Muitos e-mails com o código QR. Tente novamente em {{minutes}} minutos.',
   tooManyQrEmails_one: 'Muitos e-mails com o código QR. Tente novamente em {{minutes}} minuto.',
   directoryMissing: 'cloud_username e cloud_password são obrigatórios.',

@@ -32,7 +32,7 @@ export const appAuthRoutes: FastifyPluginAsync = async (app) => {
   for (const c of [calls.forgetAppPassword, calls.resetAuthPassword]) {
     route(app, c, async (req) => {
       await svc.forgetAppPassword(deps, req.body.username, requestLanguage(req));
-      return { ok: true as const, message: t(req, 'appResetLinkSent') };
+      return { ok: true as const, message: t(req, 'resetRequestNeutral') };
     });
   }
 
@@ -45,7 +45,7 @@ export const appAuthRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, calls.emailQR, async (req) => {
     await emailQr(deps, req.body, requestLanguage(req));
-    return { ok: true as const, message: t(req, 'qrEmailSent') };
+    return { ok: true as const, message: t(req, 'qrEmailQueued') };
   });
 
   route(app, calls.userInformation, (req) =>

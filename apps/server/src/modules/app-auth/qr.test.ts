@@ -77,7 +77,7 @@ describe('emailQR', () => {
     const before = smtp.mails.length;
     const res = await t.call('emailQR', { recepient: 'me@example.test', qrValue: ok.qrValue, grant: ok.grant });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Successfully sent email');
+    expect(res.json().message).toBe('The email with the QR code is queued for delivery.');
     await t.deps.mailer.flush();
     const mail = await waitFor(() => smtp.mails.slice(before).find((m) => m.to[0] === 'me@example.test'));
     expect(mail.raw).toMatch(/Content-Type: image\/png/);

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, calls.forgetPassword, async (req) => {
     await auth.forgetPassword(deps, req.body.username, requestLanguage(req));
-    return { ok: true as const, message: t(req, 'resetEmailSent') };
+    return { ok: true as const, message: t(req, 'resetRequestNeutral') };
   });
 
   route(app, calls.resetPassword, async (req) => {

@@ -12,7 +12,7 @@ interface AppResetRequestFormProps {
   username: string;
   onUsernameChange: (value: string) => void;
   onBack: () => void;
-  /** Called with the server's confirmation ('Please Follow the link emailed to reset the password!'). */
+  /** Called with the neutral confirmation (`resetRequestNeutral`: the same whether or not a mail goes out). */
   onSent: (message: string) => void;
 }
 
@@ -33,7 +33,7 @@ export function AppResetRequestForm({ username, onUsernameChange, onBack, onSent
   );
   const onSubmit = submit(
     async (values) => request.mutateAsync((await contractSchema('ForgetAppPasswordBody').load()).parse(body(values))),
-    () => onSent(t('msg:appResetLinkSent')),
+    () => onSent(t('msg:resetRequestNeutral')),
   );
 
   return (

@@ -106,8 +106,18 @@ describe('AppSignInPage: sign-in (spec §3, §4)', () => {
     await user.type(screen.getByTestId('app-reset-username'), 'Ada@Example.com');
     await user.click(screen.getByTestId('app-reset-submit'));
     expect(await screen.findByTestId('app-signin-info')).toHaveTextContent(
-      'Please Follow the link emailed to reset the password!',
+      'If this username has an account that can reset its password, an email with a reset link is on its way. If none arrives within a few minutes, check the username or ask your administrator.',
     );
     expect(bodies('/forgetAppPassword')).toEqual([{ username: 'ada@example.com' }]);
+  });
+});
+
+describe('handOff (issue #20)', () => {
+  it("opens the app's link in a new browsing context, never in the page's own tab", () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const before = window.location.href;
+    handOff.open('csc:ada%40example.com:secret@DEMO');
+    expect(open).toHaveBeenCalledWith('csc:ada%40example.com:secret@DEMO', '_blank', 'noopener');
+    expect(window.location.href).toBe(before);
   });
 });

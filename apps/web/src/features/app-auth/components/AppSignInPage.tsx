@@ -13,21 +13,16 @@ import { AppSignInForm } from './AppSignInForm';
 type Mode = 'signIn' | 'reset' | 'change';
 
 /**
- * Opens the app through its link; a seam so unit tests can see the link instead of following it. In Chromium a link
- * no app answers leaves the page's navigation pending, and every later request and link of the page waits behind it
- * (issue #20: "Open my settings" and the settings' Save did nothing). So the first touch, click or key on the page
- * after a hand-off cancels that pending navigation (window.stop()): by then the app has opened or the user is still
- * here and wants the page.
+ * Opens the app through its link; a seam so unit tests can see the link instead of following it.
+ * Issue #20: in Chromium a link no app answers, followed in the page's own tab (or a frame of it), leaves the tab
+ * waiting on the external-protocol prompt: every later request and link of the page hangs ("Open my settings" and
+ * the settings' Save did nothing). The link is therefore opened in a new browsing context, which the browser closes
+ * once the app has it (or which is all the prompt blocks); the page stays usable whatever happens. If the browser
+ * blocks it (the sign-in reply came too late after the tap), the "Open the app" button does the same on a tap.
  */
 export const handOff = {
   open: (link: string) => {
-    window.location.assign(link);
-    const events = ['pointerdown', 'keydown'] as const;
-    const revive = () => {
-      for (const type of events) window.removeEventListener(type, revive, true);
-      window.stop();
-    };
-    for (const type of events) window.addEventListener(type, revive, true);
+    window.open(link, '_blank', 'noopener');
   },
 };
 
@@ -144,6 +139,8 @@ function HandedOff({ link }: { link: string }) {
         <Button
           component="a"
           href={link}
+          target="_blank"
+          rel="noopener"
           onClick={(event) => {
             // The same hand-off as after sign-in, so a second try cannot leave the page dead either.
             event.preventDefault();

@@ -33,7 +33,7 @@ export function ResetRequestForm({ username, onUsernameChange, onBack, onSent }:
   const onSubmit = submit(
     async (values) => request.mutateAsync((await contractSchema('ForgetPasswordBody').load()).parse(body(values))),
     () => {
-      notifySuccess(t('msg:resetEmailSent'));
+      notifySuccess(t('msg:resetRequestNeutral'));
       onSent();
     },
   );

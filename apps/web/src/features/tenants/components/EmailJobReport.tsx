@@ -1,8 +1,7 @@
-import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import type { JobReply, SkippedRecipient } from '@provisio/contract';
-import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useJobMails, useRetryMail } from '../api/job-mails';
+import { MailDelivery } from './MailDelivery';
 
 const SHOWN = 20;
 
@@ -22,67 +21,22 @@ function readReport(result: unknown): EmailReport {
   };
 }
 
+/** The queued count of a QR-link job's result (0 when it has none). */
+export const emailQueuedOf = (job: JobReply) => readReport(job.result).queued;
+
 /**
- * Issue #20: a QR-link job's report says what was queued and skipped, then follows the outbox per message: waiting,
- * delivered, failed (with 'Unable to send an email to {extension}' and a Retry), until nothing is waiting. The job
- * itself only queues; delivery is the outbox's, which retries on its own for hours, so the screen asks it.
+ * Issue #20: a QR-link job's report says what was queued and skipped, then follows the outbox per message
+ * (MailDelivery): waiting, delivered, failed with a Retry.
  */
 export function EmailJobReport({ job }: { job: JobReply }) {
   const { t } = useTranslation();
   const report = readReport(job.result);
-  const mails = useJobMails(job.id, job.status === 'done' && report.queued > 0);
-  const retry = useRetryMail(job.id);
-  const counts = mails.data?.counts;
-  const failed = (mails.data?.rows ?? []).filter((r) => r.state === 'failed');
-
   return (
     <Stack gap={6}>
       <Text size="sm" data-testid="job-report-email">
         {t('jobs.report.emailQueued', { count: report.queued })}
       </Text>
-      {counts && (
-        <Group gap={6} data-testid="job-email-status" data-queued={counts.queued} data-failed={counts.failed}>
-          {counts.queued > 0 && (
-            <Badge color="gray" variant="light" tt="none" data-testid="job-email-waiting">
-              {t('jobs.report.emailWaiting', { count: counts.queued })}
-            </Badge>
-          )}
-          <Badge color="teal" variant="light" tt="none" data-testid="job-email-delivered">
-            {t('jobs.report.emailDelivered', { count: counts.delivered })}
-          </Badge>
-          {counts.failed > 0 && (
-            <Badge color="red" variant="light" tt="none" data-testid="job-email-failed-count">
-              {t('jobs.report.emailFailed', { count: counts.failed })}
-            </Badge>
-          )}
-          {counts.logged > 0 && (
-            <Badge color="yellow" variant="light" tt="none">
-              {t('jobs.report.emailLogged', { count: counts.logged })}
-            </Badge>
-          )}
-        </Group>
-      )}
-      {failed.length > 0 && (
-        <Stack gap={4} data-testid="job-email-failures">
-          {failed.map((m) => (
-            <Group key={m.mail_id} gap="xs" justify="space-between" wrap="nowrap">
-              <Text size="sm" c="red.8" data-testid={`mail-failed-${m.extension ?? m.mail_id}`}>
-                {m.message}
-              </Text>
-              <Button
-                size="compact-xs"
-                variant="light"
-                leftSection={<IconRefresh size={14} />}
-                loading={retry.isPending && retry.variables === m.mail_id}
-                onClick={() => retry.mutate(m.mail_id)}
-                data-testid={`mail-retry-${m.extension ?? m.mail_id}`}
-              >
-                {t('jobs.report.emailRetry')}
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <MailDelivery job={job} queued={report.queued} testId="job-email" />
       {report.skippedCount > 0 && (
         <Stack gap={2} data-testid="job-email-skipped">
           <Text size="sm" c="orange.8" fw={500}>

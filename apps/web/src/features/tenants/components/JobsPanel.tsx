@@ -2,7 +2,8 @@ import { Stack, Text } from '@mantine/core';
 import type { JobReply } from '@provisio/contract';
 import { useTranslation } from 'react-i18next';
 import { JobProgress } from '../../../components/JobProgress';
-import { EmailJobReport } from './EmailJobReport';
+import { EmailJobReport, emailQueuedOf } from './EmailJobReport';
+import { MailDelivery, MailJobBadge } from './MailDelivery';
 
 export type JobKind = 'tenantsSync' | 'sync' | 'import' | 'relink' | 'email' | 'invite';
 
@@ -22,7 +23,19 @@ const num = (value: unknown, key: string) =>
     ? ((value as Record<string, number>)[key] ?? 0)
     : 0;
 
-/** Sync, import, relink and bulk email as progress bars with their reports, newest first. */
+/** How many mails a finished job queued: QR links, relinks and invitations each mail the user. */
+function mailsQueued(kind: JobKind, job: JobReply): number {
+  if (job.status !== 'done' || job.result === null) return 0;
+  if (kind === 'email') return emailQueuedOf(job);
+  if (kind === 'relink') return num(job.result, 'relinked');
+  if (kind === 'invite') return num(job.result, 'invited');
+  return 0;
+}
+
+/**
+ * Sync, import, relink, invitations and bulk email as progress bars with their reports, newest first; a job that
+ * mailed its users says "Delivering" until the outbox has sent every message, not "Done" when queuing ends.
+ */
 export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
   const { t } = useTranslation();
   if (jobs.length === 0) return null;
@@ -44,10 +57,19 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
       relink: { relinked: num(r, 'relinked'), failed: job.failed },
       invite: { invited: num(r, 'invited'), unlinked: num(r, 'unlinked'), overLicence: num(r, 'over_licence') },
     };
-    return (
+    const line = (
       <Text size="sm" data-testid={`job-report-${kind}`}>
         {t(`jobs.report.${kind}`, counts[kind])}
       </Text>
+    );
+    const queued = mailsQueued(kind, job);
+    if (queued === 0) return line;
+    // Relinks and invitations mail each user: their delivery is followed like the QR links' (issue #20).
+    return (
+      <Stack gap={6}>
+        {line}
+        <MailDelivery job={job} queued={queued} testId={`job-${kind}`} />
+      </Stack>
     );
   };
 
@@ -60,6 +82,11 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
           title={t(`jobs.kind.${job.kind}`)}
           testId={`job-${job.kind}`}
           report={report(job.kind)}
+          finishedBadge={(reply) =>
+            mailsQueued(job.kind, reply) > 0 ? (
+              <MailJobBadge job={reply} queued={mailsQueued(job.kind, reply)} testId={`job-${job.kind}`} />
+            ) : null
+          }
           onFinished={(reply) => onFinished(job, reply)}
           onClose={() => onClose(job.id)}
         />

@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const base = { testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const };
+/**
+ * Two files at a time: by default Vitest uses one worker fewer than the cores, so one on a 2-core machine, and
+ * most server tests wait on something (a child server, SMTP, PostgreSQL, a timer) rather than compute. Each file has
+ * its own SQLite file or PostgreSQL schema (test/harness.ts); PostgreSQL introspection sees one schema only
+ * (db/pg-introspector.ts), so files dropping their schemas do not trip the others' migrations.
+ */
+const base = { testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const, maxWorkers: 2 };
 
 /**
  * Every server test runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. Files named

@@ -75,5 +75,7 @@ export default defineConfig({
     // jsdom renders of Mantine pages take 1-2 s each on a quiet 2-core machine and 5 s or more when it is loaded
     // (seen at load 17); a test that hangs still fails, after 20 s.
     testTimeout: 20_000,
+    // Both cores (Vitest's default leaves one idle: one worker on a 2-core machine); npm test runs nothing beside it.
+    maxWorkers: 2,
   },
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type Driver,
   Kysely,
   PostgresDialect,
@@ -11,6 +12,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { schemaIntrospector } from './pg-introspector';
 import { pgRawRows, setRawRows } from './raw-rows';
 import type { Database } from './schema';
 import { BUSY_TIMEOUT_MS, PatientSqliteDialect, warnOnStderr } from './sqlite-driver';
@@ -153,6 +155,10 @@ class KeepFirstErrorPostgresDialect extends PostgresDialect {
     super(config);
     this.#config = config;
     this.#warn = warn;
+  }
+  /** Introspection of this connection's schema only (pg-introspector.ts). */
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return schemaIntrospector(db, super.createIntrospector(db));
   }
   override createDriver(): Driver {
     const warn = this.#warn;

@@ -27,7 +27,7 @@ export const CHECKSUM_EXCLUDED = [
 
 /** A hash of every row of every other table, in a stable order: equal hashes mean nothing changed. */
 export async function dbChecksum(db: Db): Promise<string> {
-  // Kysely lists the tables of every schema on PostgreSQL; other test files work in schemas of their own.
+  // On PostgreSQL the introspection lists the current schema (db/pg-introspector.ts); the filter keeps it explicit.
   const schema =
     db.dialect === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The dist to compress: WEB_DIST when set (a build with --outDir elsewhere), else apps/web/dist.
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../dist'));
 const TEXT = /\.(js|css|html|svg|json|txt|map)$/;
 let files = 0;
 let raw = 0;

@@ -84,9 +84,7 @@ test('app sign-in: forced change with the strength rules, then the hand-off to t
   expect(requested.filter((u) => !expected.test(u))).toEqual([]);
   await phone.getByTestId('app-signin-settings').click();
   await expect(phone).toHaveURL(/\/settings_tab\/appSettings$/);
-  await phone.getByTestId('settings-username').fill(email);
-  await phone.getByTestId('settings-password').fill(strong);
-  await phone.getByTestId('settings-signin-submit').click();
+  // Signed in already: the sign-in's app session carries over.
   await expect(phone.getByTestId('settings-form-appSettings')).toBeVisible();
   await phone.getByTestId('setting-ringtone').fill('Hand-off');
   await phone.getByTestId('settings-save').click();

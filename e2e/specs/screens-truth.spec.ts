@@ -49,3 +49,30 @@ test('the tenant-list sync says what it did', async ({ page }) => {
   await expect(page.getByTestId('job-report-tenantsSync')).toHaveText(/^\d+ tenants on the platform, \d+ new\.$/);
   await shot(page, 'tenants-sync-report');
 });
+
+test("a reseller user's dashboard counts her own resellers, not every reseller of her tenants (en, es)", async ({
+  page,
+  browser,
+}) => {
+  await signInAdmin(page);
+  const s = stamp();
+  // Bluebird is also supervised by the demo's Pioneer Voice: that one is not hers and must not be counted.
+  const { id: resellerId } = await apiCall<{ id: number }>(page, 'createUpdateReseller', { name: `Solo ${s}` });
+  await apiCall(page, 'createUpdateResllerTenants', { reseller_id: resellerId, tenant_id: 'bluebird.example' });
+  const email = `solo.${s}@e2e.example`;
+  const { id: userId } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', {
+    name: `Solo ${s}`,
+    email,
+    password: 'Solo-pass-42!',
+  });
+  await apiCall(page, 'createUpdateResellerUsersJunction', { user_id: userId, reseller_id: resellerId });
+
+  const user = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await signIn(user, email, 'Solo-pass-42!');
+  await expect(user.getByTestId('stat-resellers-value')).toHaveText('1');
+  await expect(user.getByTestId('stat-tenants-value')).toHaveText('1');
+  await switchLanguage(user, 'es');
+  await expect(user.getByTestId('stat-resellers')).toContainText('Revendedores');
+  await expect(user.getByTestId('stat-resellers-value')).toHaveText('1');
+  await shot(user, 'dashboard-reseller-user-es');
+});

@@ -72,6 +72,7 @@ export const API_KEY_CLASSES = {
   createUpdateLicenses: 'write',
   getTemplates: 'read',
   templateCreateUpdate: 'write',
+  templatePreview: 'read',
   deleteTemplate: 'write',
   auditLog: 'read',
   getlogs: 'read',

@@ -41,6 +41,8 @@ export interface EmailTemplatesTable {
   name: string;
   subject: string;
   body: string;
+  /** 1 for the default template (issue #19), at most one row. */
+  is_default: Generated<number>;
   created_at: Millis;
   updated_at: Millis;
 }

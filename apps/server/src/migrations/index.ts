@@ -19,6 +19,7 @@ import { apiKeys017 } from './017-api-keys';
 import { webhooks018 } from './018-webhooks';
 import { viewAs019 } from './019-view-as';
 import { mailJob020 } from './020-mail-job';
+import { defaultTemplate023 } from './023-default-template';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ function all(db: Db): Record<string, Migration> {
     '018_webhooks': webhooks018(db.dialect),
     '019_view_as': viewAs019(),
     '020_mail_job': mailJob020(),
+    '023_default_template': defaultTemplate023(),
   };
 }
 

@@ -80,6 +80,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/getLicenses': { answers: SCOPED },
   'POST /api/v1/templateCreateUpdate': { answers: SCOPED },
   'POST /api/v1/deleteTemplate': { answers: SCOPED },
+  // issue #19: the Email QR preview fills a tenant's subscriber's values
+  'POST /api/v1/templatePreview': { answers: SCOPED },
   // tenants, audit, logs
   'POST /api/v1/tenantList': { answers: SIGNED_IN, noLeak: true },
   'POST /api/v1/updateAndGetTenants': { answers: SCOPED },

@@ -6,6 +6,7 @@ import { TWO_FACTOR_SAMPLES } from './route-samples-two-factor';
 import { VIEW_AS_SAMPLES } from './route-samples-view-as';
 import { API_KEYS_SAMPLES } from './route-samples-api-keys';
 import { MAIL_TRUTH_SAMPLES } from './route-samples-mail';
+import { TEMPLATE_PREVIEW_SAMPLES } from './route-samples-templates';
 import { WEBHOOK_SAMPLES } from './route-samples-webhooks';
 import type { Ids, Sample } from './route-sample-types';
 
@@ -200,6 +201,7 @@ export const SAMPLES: Record<string, Sample> = {
   ...VIEW_AS_SAMPLES,
   ...API_KEYS_SAMPLES,
   ...MAIL_TRUTH_SAMPLES,
+  ...TEMPLATE_PREVIEW_SAMPLES,
   ...TWO_FACTOR_SAMPLES,
   ...WEBHOOK_SAMPLES,
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { templatesCalls as calls } from '@provisio/contract';
 import { actorOf } from '../../lib/audit';
-import { t } from '../../lib/i18n';
+import { requestLanguage, t } from '../../lib/i18n';
 import { route } from '../../lib/route';
+import { previewTemplate } from './template-preview';
 import * as templates from './templates.service';
 
 /** Signed-in routes: the service refuses non-admin writes with the spec's own messages. */
@@ -20,4 +21,6 @@ export const templatesRoutes: FastifyPluginAsync = async (app) => {
     await templates.deleteTemplate(deps, actorOf(req), req.body.id);
     return { ok: true as const, message: t(req, 'templateDeleted') };
   });
+
+  route(app, calls.templatePreview, (req) => previewTemplate(deps, actorOf(req), req.body, requestLanguage(req)));
 };

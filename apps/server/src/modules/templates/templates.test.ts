@@ -53,6 +53,7 @@ describe('email templates', () => {
       name: 'Welcome',
       subject: 'Hello again',
       body: '<p>new {{link}}</p>',
+      is_default: false,
     });
     const renamed = await save({ id, name: 'Renamed', body: '<p>x</p>' }, r.admin, 'fr');
     expect(renamed.statusCode).toBe(400);

@@ -33,8 +33,17 @@ export function Typeahead(props: TypeaheadProps) {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 250);
   const [picked, setPicked] = useState<TypeaheadOption | null>(null);
-  // Typing the chosen option's own label is not a new search.
-  const searchTerm = picked && debounced === picked.label ? '' : debounced;
+  const shown = useRef<{ option: TypeaheadOption; standIn: boolean } | null>(null);
+  // The search box shows the chosen option's label (Mantine writes it there): that is not a search, so the list
+  // stays every option the caller may see, the chosen one marked (issue #19: it listed only the chosen tenant).
+  // Every label a chosen value has had (stand-in, picked, the server's), this one's and the previous ones': the
+  // debounced term lags behind the box by a pause.
+  const chosenLabels = useRef(new Set<string>());
+  if (value) {
+    chosenLabels.current.add(valueLabel ?? value);
+    if (picked?.value === value) chosenLabels.current.add(picked.label);
+  }
+  const searchTerm = debounced !== '' && chosenLabels.current.has(debounced) ? '' : debounced;
   const query = useQuery({
     queryKey: [...props.queryKey, searchTerm],
     queryFn: () => props.search(searchTerm),
@@ -46,7 +55,6 @@ export function Typeahead(props: TypeaheadProps) {
   // label into the search box whenever that label changes, so a late reply naming it differently (the server's
   // "Name (id)" after the form's plain name) overwrote what was being typed (issue #20, 1 try in 4). A stand-in label
   // (the id, or the form's name) takes the server's own once a reply has it and nothing is being typed.
-  const shown = useRef<{ option: TypeaheadOption; standIn: boolean } | null>(null);
   const options = useMemo(() => {
     const found = query.data ?? [];
     if (!value) {
@@ -62,6 +70,7 @@ export function Typeahead(props: TypeaheadProps) {
         : { option: { value, label: valueLabel ?? value }, standIn: true };
     } else if (shown.current.standIn && server && idle) shown.current = { option: server, standIn: false };
     const current = shown.current.option;
+    chosenLabels.current.add(current.label);
     return server ? found.map((o) => (o.value === value ? current : o)) : [current, ...found];
   }, [query.data, value, valueLabel, picked, term]);
 

@@ -1,8 +1,5 @@
-import { Alert, Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
-import { RichTextEditor } from '@mantine/tiptap';
-import { TEMPLATE_PLACEHOLDERS, hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { Alert, Button, Card, Checkbox, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { hasLinkToken, placeholderToken, type TemplateRow } from '@provisio/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches, required, rules } from '../../../lib/form';
@@ -11,7 +8,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useSaveTemplate } from '../api/save-template';
 import { TemplatePreview } from './TemplatePreview';
 import { contractSchema } from '../../../lib/contract';
-import { editorLabels } from './editor-labels';
+import { RichBodyEditor } from '../../../components/RichBodyEditor';
 
 interface TemplateFormProps {
   /** The loaded template, or null for a new one. */
@@ -19,18 +16,13 @@ interface TemplateFormProps {
   onSaved: () => void;
 }
 
-const PLACEHOLDER_LABELS = {
-  first_name: 'templates.firstName',
-  last_name: 'templates.lastName',
-  password: 'templates.password',
-  link: 'templates.link',
-} as const;
-
 interface TemplateValues {
   name: string;
   subject: string;
   /** The editor's HTML; '' while it is empty. */
   body: string;
+  /** Issue #19: the template the Email QR modal opens with. */
+  is_default: boolean;
 }
 
 /** Spec §5: name, subject and body are mandatory (one message for the three), then the call's schema. */
@@ -47,27 +39,22 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
   const { t } = useTranslation();
   const save = useSaveTemplate();
   const { form, field, message, submit } = useContractForm<TemplateValues>(
-    { name: template?.name ?? '', subject: template?.subject ?? '', body: template?.body ?? '' },
+    {
+      name: template?.name ?? '',
+      subject: template?.subject ?? '',
+      body: template?.body ?? '',
+      is_default: template?.is_default ?? false,
+    },
     templateRules,
     { oneMessage: true },
   );
   const [touched, setTouched] = useState(false);
   const [draftText, setDraftText] = useState('');
-  const editor = useEditor({
-    // The editor keeps only the nodes and marks it knows: scripts and event handlers never enter it.
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } })],
-    content: template?.body ?? '',
-    immediatelyRender: true,
-    onCreate: ({ editor: e }) => {
-      setDraftText(e.getText());
-      form.setFieldValue('body', e.isEmpty ? '' : e.getHTML());
-    },
-    onUpdate: ({ editor: e }) => {
-      setTouched(true);
-      setDraftText(e.getText());
-      form.setFieldValue('body', e.isEmpty ? '' : e.getHTML());
-    },
-  });
+  const onBody = (body: string, text: string, byUser: boolean) => {
+    if (byUser) setTouched(true);
+    setDraftText(text);
+    form.setFieldValue('body', body);
+  };
   const html = form.values.body;
 
   const onSubmit = submit(
@@ -77,6 +64,7 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
         name: values.name.trim(),
         subject: values.subject.trim(),
         body: values.body,
+        is_default: values.is_default,
       }),
     (reply) => {
       notifySuccess(reply.message);
@@ -107,45 +95,20 @@ export function TemplateForm({ template, onSaved }: TemplateFormProps) {
               />
             </Group>
             <Input.Wrapper label={t('templates.body')} required>
-              <RichTextEditor editor={editor} labels={editorLabels(t)} data-testid="template-body" mt={4}>
-                <RichTextEditor.Toolbar>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Bold />
-                    <RichTextEditor.Italic />
-                    <RichTextEditor.Underline />
-                    <RichTextEditor.Strikethrough />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.H2 />
-                    <RichTextEditor.H3 />
-                    <RichTextEditor.BulletList />
-                    <RichTextEditor.OrderedList />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Link />
-                    <RichTextEditor.Unlink />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    {TEMPLATE_PLACEHOLDERS.map((p) => (
-                      <RichTextEditor.Control
-                        key={p}
-                        onClick={() => editor?.chain().focus().insertContent(placeholderToken(p)).run()}
-                        aria-label={t('templates.insert', { name: t(PLACEHOLDER_LABELS[p]) })}
-                        title={t('templates.insert', { name: t(PLACEHOLDER_LABELS[p]) })}
-                        data-testid={`template-insert-${p}`}
-                        w="auto"
-                        px={8}
-                      >
-                        <Text size="xs" fw={600}>
-                          {t(PLACEHOLDER_LABELS[p])}
-                        </Text>
-                      </RichTextEditor.Control>
-                    ))}
-                  </RichTextEditor.ControlsGroup>
-                </RichTextEditor.Toolbar>
-                <RichTextEditor.Content mih={200} data-testid="template-body-content" />
-              </RichTextEditor>
+              <RichBodyEditor
+                initialHtml={template?.body ?? ''}
+                onChange={onBody}
+                testId="template-body"
+                insertPrefix="template"
+              />
             </Input.Wrapper>
+            <Checkbox
+              label={t('templates.isDefault')}
+              description={t('templates.isDefaultHint')}
+              checked={form.values.is_default}
+              onChange={(e) => form.setFieldValue('is_default', e.currentTarget.checked)}
+              data-testid="template-default"
+            />
             {html !== '' && !hasLinkToken(html) && (
               // Saving is allowed: the server appends the link to such a body when it sends it (issue #14).
               <Alert color="orange" variant="light" data-testid="template-link-warning">

@@ -1,4 +1,4 @@
-import { ActionIcon, Card, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import type { TemplateRow } from '@provisio/contract';
 import { IconMail, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -49,6 +49,13 @@ export function TemplateList({ selectedId, onSelect, onDeleted }: TemplateListPr
               label={tpl.name}
               description={tpl.subject}
               leftSection={<IconMail size={16} />}
+              rightSection={
+                tpl.is_default ? (
+                  <Badge size="xs" variant="light" data-testid="template-default-badge">
+                    {t('templates.defaultBadge')}
+                  </Badge>
+                ) : undefined
+              }
               active={tpl.id === selectedId}
               onClick={() => onSelect(tpl)}
               data-testid="template-open"

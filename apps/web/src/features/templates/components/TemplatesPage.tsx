@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.css';
 import { Button, Grid, Stack } from '@mantine/core';
 import type { TemplateRow } from '@provisio/contract';
 import { IconPlus } from '@tabler/icons-react';

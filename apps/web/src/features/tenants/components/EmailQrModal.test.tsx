@@ -1,5 +1,5 @@
 import type { ExtensionRow } from '@provisio/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '../../../test/render';
@@ -28,11 +28,30 @@ const skipped = {
   message: 'Extension 108 is not linked: it has no app account for the QR page.',
 };
 
-function renderModal(row: ExtensionRow = unlinked, rows: ExtensionRow[] = [row]) {
+function renderModal(row: ExtensionRow = unlinked, rows: ExtensionRow[] = [row], isDefault = false) {
   const fetch = vi.fn(
     stubFetch({
       '/linkExtension': { body: { ok: true, message: 'User Successfully Linked!' } },
-      '/getTemplates': { body: [{ id: 1, name: 'Welcome', subject: 'Hi {{first_name}}', body: '<p>{{link}}</p>' }] },
+      '/getTemplates': {
+        body: [
+          { id: 1, name: 'Plain', subject: 'Hello', body: '<p>x</p>', is_default: false },
+          {
+            id: 2,
+            name: 'Welcome',
+            subject: 'Hi {{first_name}}',
+            body: '<p>Hi {{first_name}}: {{link}}</p>',
+            is_default: isDefault,
+          },
+        ],
+      },
+      '/templatePreview': {
+        body: {
+          recipient: { tenant_id: 'acme.example', extension: '107', firstname: 'Ana', lastname: 'Silva' },
+          subject: 'Hi Ana',
+          html: '<p>Hi Ana: <a href="https://portal.example/getQR">https://portal.example/getQR</a></p>',
+          text: 'Hi Ana: https://portal.example/getQR',
+        },
+      },
       '/emailLinkPreview': {
         body: {
           to_send: [
@@ -140,14 +159,27 @@ describe('Email QR modal', () => {
     );
   });
 
-  it('bulk: Send shows who gets the link and who is skipped and why before anything is queued; Back keeps the form', async () => {
+  it('bulk: the default template is chosen, the preview shows the first recipient; Send shows who gets the link and who is skipped before anything is queued; Back keeps the form', async () => {
     const bo: ExtensionRow = { ...unlinked, id: 8, extension: '108', email: 'bo@acme.example' };
-    const fetch = renderModal({ ...unlinked, linked: true }, [{ ...unlinked, linked: true }, bo]);
+    const fetch = renderModal({ ...unlinked, linked: true }, [{ ...unlinked, linked: true }, bo], true);
     const user = userEvent.setup();
     expect(await screen.findByTestId('email-to-list')).toHaveTextContent('bo@acme.example');
     expect(screen.getByText('2 recipients')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('email-subject')).toHaveValue('Hi {{first_name}}'));
+    expect(screen.getByTestId('email-template')).toHaveValue('Welcome');
+    // The templates' rich-text editor, loaded on demand, holds the template's body.
+    expect(await screen.findByTestId('email-body-content')).toHaveTextContent('Hi {{first_name}}: {{link}}');
+    expect(await screen.findByTestId('email-preview-subject')).toHaveTextContent('Hi Ana');
+    expect(screen.getByTestId('email-preview-recipient')).toHaveTextContent('Ana Silva');
+    const calls0 = fetch.mock.calls as unknown as [string, RequestInit][];
+    const asked = calls0.filter(([url]) => url.endsWith('/templatePreview'));
+    expect(JSON.parse(asked.at(-1)![1].body as string)).toMatchObject({
+      recepient: 'ana@acme.example',
+      subject: 'Hi {{first_name}}',
+      tenant_id: 'acme.example',
+    });
+    await user.clear(screen.getByTestId('email-subject'));
     await user.type(screen.getByTestId('email-subject'), 'Hi');
-    await user.type(screen.getByTestId('email-body'), 'Your link');
     await user.click(screen.getByTestId('email-send'));
     expect(await screen.findByTestId('email-confirm')).toBeInTheDocument();
     expect(screen.getByText('The QR link goes to 1 extension:')).toBeInTheDocument();

@@ -28,7 +28,8 @@ export function EmailQrModal({ tenantId, target, domains, onClose, onJob }: Emai
       opened={target !== null}
       onClose={onClose}
       title={t('tenants.emailQr')}
-      size="lg"
+      // Wide enough for the form and its preview side by side on a laptop screen (issue #19).
+      size="min(1120px, 94vw)"
       centered
       radius="md"
       data-testid="email-qr-modal"

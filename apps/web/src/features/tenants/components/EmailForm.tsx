@@ -147,7 +147,9 @@ export function EmailForm({ tenantId, rows, bulk, initialTo, onReview, onCancel 
             <TextInput label={t('tenants.subject')} required {...field('subject')} data-testid="email-subject" />
             <Input.Wrapper
               label={t('tenants.body')}
-              description={t('emailPreview.bodyHint', { tokens: EMAIL_PLACEHOLDERS.map(placeholderToken).join(', ') })}
+              description={t('templates.emailPreview.bodyHint', {
+                tokens: EMAIL_PLACEHOLDERS.map(placeholderToken).join(', '),
+              })}
               required
             >
               <Suspense fallback={<Skeleton h={160} mt={4} data-testid="email-body-loading" />}>

@@ -20,20 +20,20 @@ export function EmailPreview({ tenantId, recipient, subject, body }: EmailPrevie
   const preview = useTemplatePreview({ recepient: recipient, subject, body, tenant_id: tenantId });
   const data = preview.data;
   const who = data?.recipient
-    ? t('emailPreview.for', {
+    ? t('templates.emailPreview.for', {
         name: `${data.recipient.firstname} ${data.recipient.lastname}`.trim() || recipient,
         extension: data.recipient.extension,
       })
-    : t('emailPreview.forUnknown', { email: recipient });
+    : t('templates.emailPreview.forUnknown', { email: recipient });
   return (
     <Paper withBorder radius="md" p="sm" data-testid="email-preview">
       <Stack gap={6}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-          {t('emailPreview.title')} {preview.isFetching && <Loader size={10} ml={4} />}
+          {t('templates.emailPreview.title')} {preview.isFetching && <Loader size={10} ml={4} />}
         </Text>
         {!data || !recipient.trim() || !body.trim() ? (
           <Text size="sm" c="dimmed" data-testid="email-preview-empty">
-            {preview.isError ? t('emailPreview.failed') : t('emailPreview.empty')}
+            {preview.isError ? t('templates.emailPreview.failed') : t('templates.emailPreview.empty')}
           </Text>
         ) : (
           <>
@@ -45,14 +45,14 @@ export function EmailPreview({ tenantId, recipient, subject, body }: EmailPrevie
             </Text>
             <Box
               component="iframe"
-              title={t('emailPreview.title')}
+              title={t('templates.emailPreview.title')}
               sandbox=""
               srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font-family:system-ui,sans-serif;font-size:14px;margin:0;color:#222;overflow-wrap:anywhere}</style>${data.html}`}
               data-testid="email-preview-frame"
               style={{ width: '100%', height: 280, border: 0 }}
             />
             <Text size="xs" c="dimmed">
-              {t('emailPreview.noPassword')}
+              {t('templates.emailPreview.noPassword')}
             </Text>
           </>
         )}

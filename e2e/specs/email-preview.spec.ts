@@ -49,9 +49,17 @@ test('Email QR preview: default template, rich-text editor, the first recipient 
     name,
     subject: 'Hello {{first_name}}',
     body: BODY,
-    is_default: true,
   });
   try {
+    // The templates screen makes it the default: the list marks it.
+    await page.getByTestId('nav-email_templates').click();
+    const item = page.getByTestId('template-item').filter({ hasText: name });
+    await item.getByTestId('template-open').click();
+    await expect(page.getByTestId('template-default')).not.toBeChecked();
+    await page.getByTestId('template-default').check();
+    await page.getByTestId('template-save').click();
+    await expect(item.getByTestId('template-default-badge')).toHaveText('Default');
+
     // The picker: after a choice it still lists every tenant, the chosen one marked.
     await page.goto(`/tenants?tenant=${TENANT}`);
     await expect(page.getByTestId('extensions-row').first()).toBeVisible({ timeout: 30_000 });

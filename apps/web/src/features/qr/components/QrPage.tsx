@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { AuthLoginReply } from '@provisio/contract';
-import { IconInfoCircle, IconMail } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
-import { useState, type FormEvent } from 'react';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading';
@@ -21,10 +9,11 @@ import { EndUserLayout } from '../../../components/EndUserLayout';
 import { isApiError } from '../../../lib/api';
 import { useAuthLogin } from '../api/auth-login';
 import { useResetAuthPassword } from '../api/reset-auth-password';
-import { LinphoneQr } from './LinphoneQr';
-import { QrEmailForm } from './QrEmailForm';
+import type { AppChoice } from './QrResult';
 
-type AppChoice = 'acrobits' | 'linphone';
+// The QR and what goes with it, fetched while the password is typed (issue #17: /getQR's first load under 150 KB).
+const loadResult = () => import('./QrResult');
+const QrResult = lazy(async () => ({ default: (await loadResult()).QrResult }));
 
 /** /getQR?username=&cloud_id=: the account's password in, the app's sign-in QR code out (spec §2, §4, §5). */
 export function QrPage() {
@@ -38,7 +27,7 @@ export function QrPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [qr, setQr] = useState<AuthLoginReply | null>(null);
-  const [emailing, setEmailing] = useState(false);
+  const [shown, setShown] = useState(0);
   const [app, setApp] = useState<AppChoice>('acrobits');
 
   const submit = async (event: FormEvent) => {
@@ -48,8 +37,9 @@ export function QrPage() {
     setFailure(null);
     try {
       const reply = await login.mutateAsync({ username, password, cloud_id: cloudId });
+      await loadResult().catch(() => undefined);
       setQr(reply);
-      setEmailing(false);
+      setShown((n) => n + 1);
       setApp('acrobits');
     } catch (error) {
       setFailure(isApiError(error) && error.status === 429 ? error.message : t('msg:invalidPassword'));
@@ -89,49 +79,15 @@ export function QrPage() {
           </Alert>
         )}
         {qr && (
-          <SegmentedControl
-            fullWidth
-            value={app}
-            onChange={(value) => setApp(value as AppChoice)}
-            data={[
-              { value: 'acrobits', label: t('endUser.qr.appAcrobits') },
-              { value: 'linphone', label: t('endUser.qr.appLinphone') },
-            ]}
-            data-testid="qr-app-choice"
-          />
-        )}
-        {qr && app === 'linphone' && <LinphoneQr grant={qr.grant} />}
-        {qr && app === 'acrobits' && (
-          <Stack align="center" gap="md" data-testid="qr-result">
-            <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
-              <QRCodeSVG
-                value={qr.qrValue}
-                size={232}
-                marginSize={0}
-                level="M"
-                title={t('endUser.qr.codeLabel')}
-                data-testid="qr-code"
-              />
-            </Box>
-            {emailing ? (
-              <QrEmailForm
-                defaultRecipient={username}
-                qrValue={qr.qrValue}
-                grant={qr.grant}
-                onClose={() => setEmailing(false)}
-              />
-            ) : (
-              <Button
-                size="md"
-                fullWidth
-                leftSection={<IconMail size={18} />}
-                onClick={() => setEmailing(true)}
-                data-testid="qr-email"
-              >
-                {t('endUser.qr.emailButton')}
-              </Button>
-            )}
-          </Stack>
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <QrResult key={shown} qr={qr} username={username} app={app} onAppChange={setApp} />
+          </Suspense>
         )}
         <form onSubmit={(event) => void submit(event)} noValidate data-testid="qr-form">
           <Stack gap="md">
@@ -149,7 +105,10 @@ export function QrPage() {
               autoComplete="current-password"
               size="md"
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                void loadResult().catch(() => undefined);
+              }}
               visibilityToggleButtonProps={{ 'aria-label': t('endUser.showHidePassword') }}
               data-testid="qr-password"
             />

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiCall, signIn, signInAdmin, stamp } from '../support/admin';
+import { apiCall, signIn, signInAdmin, stamp, switchLanguage } from '../support/admin';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';
 
@@ -63,9 +63,24 @@ test('a failed sign-in is found on /logs by text and level, and its request list
   await entry.getByTestId('log-entry-request').click();
   await expect(page.getByTestId('logs-tracing')).toContainText('Every line of request');
   await expect(page.getByTestId('log-entry').filter({ hasText: 'refused: invalid_credentials' })).toHaveCount(1);
-  await expect(page.getByTestId('log-entry').filter({ hasText: 'incoming request' })).toHaveCount(1);
+  // Each line says what happened (issue #19): received, then answered with its status class and duration.
+  await expect(page.getByTestId('log-entry').filter({ hasText: 'POST /api/v1/adminLogin received' })).toHaveCount(1);
+  const answered = page
+    .getByTestId('log-entry')
+    .filter({ hasText: /POST \/api\/v1\/adminLogin answered in [\d.]+ ms/ });
+  await expect(answered).toHaveCount(1);
+  await expect(answered.getByTestId('log-entry-status')).toHaveText('401');
+  await expect(answered.getByTestId('log-entry-status')).toHaveAttribute('data-class', '4xx');
   await expect(page.locator('[data-testid="log-entry"][data-level="info"]').first()).toBeVisible();
   await shot(page, 'logs-request-trace');
+  await switchLanguage(page, 'es');
+  await expect(answered).toHaveCount(0);
+  await expect(
+    page.getByTestId('log-entry').filter({ hasText: /POST \/api\/v1\/adminLogin respondida en [\d.]+ ms/ }),
+  ).toHaveCount(1);
+  await expect(page.getByTestId('log-entry').filter({ hasText: 'POST /api/v1/adminLogin recibida' })).toHaveCount(1);
+  await shot(page, 'logs-request-trace-es');
+  await switchLanguage(page, 'en');
   await page.getByTestId('logs-tracing-back').click();
   await expect(page.getByTestId('logs-tracing')).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { cors } from './plugins/cors';
 import { errorHandler } from './plugins/error-handler';
 import { openapi } from './plugins/openapi';
+import { requestLogging } from './plugins/request-logging';
 import { routeTable } from './plugins/route-table';
 import { staticWeb } from './plugins/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -115,6 +116,8 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
     trustProxy: deps.config.TRUST_PROXY,
     // Unique across restarts, so getlogs' req_id filter finds one request's lines only.
     genReqId: () => randomUUID(),
+    // Written by plugins/request-logging.ts instead, with the method and path on the answered line too.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Lists are written from their compiled JSON schema, everything else through zod (lib/reply-serializer.ts).
@@ -125,6 +128,7 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
   // Calls take JSON (and multipart where stated); plain text is refused with 415 rather than misread.
   app.removeContentTypeParser('text/plain');
 
+  await app.register(requestLogging);
   await app.register(routeTable);
   await app.register(errorHandler);
   await app.register(refusalLogging);

@@ -229,12 +229,13 @@ export class Mailer {
         // A stable id per outbox row lets a receiving server drop the duplicate left by a crash after sending.
         messageId: `<provisio-${msg.id}-${msg.kind}@${this.opts.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'}>`,
       });
-      this.log.info({ mailId: msg.id, kind: msg.kind }, 'mail sent');
+      // The recipient, so the logs screen says who got what (issue #19); never the body.
+      this.log.info({ mailId: msg.id, kind: msg.kind, to: msg.to_addr }, 'mail sent');
       // Bodies carry reset links and QR images with app passwords: once sent, only who, what and when stay.
       await done({ status: 'sent', last_error: null, text_body: '', html_body: null, attachments: null });
     } catch (err) {
       const backoff = Math.min(60 * 60_000, 5_000 * 2 ** msg.attempts);
-      this.log.warn({ mailId: msg.id, kind: msg.kind, err }, 'mail delivery failed, will retry');
+      this.log.warn({ mailId: msg.id, kind: msg.kind, to: msg.to_addr, err }, 'mail delivery failed, will retry');
       await done({
         status: 'failed',
         last_error: err instanceof Error ? err.message : String(err),

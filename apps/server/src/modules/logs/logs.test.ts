@@ -122,6 +122,13 @@ describe('getlogs', () => {
       'incoming request',
     ]);
     expect(request[0]!.values[0]![1]).toContain('"statusCode":401');
+    // The answered line says which request it answers (the logs screen's summary), its duration too.
+    const completed = JSON.parse(request[0]!.values[0]![1]) as {
+      req: { method: string; url: string };
+      responseTime: number;
+    };
+    expect(completed.req).toMatchObject({ method: 'POST', url: '/api/v1/adminLogin' });
+    expect(completed.responseTime).toBeGreaterThan(0);
     expect(JSON.stringify(request)).not.toContain('not-the-password');
   });
 

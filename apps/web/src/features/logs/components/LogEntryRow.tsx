@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../api/get-logs';
 import { logBorderColor, logLevelColor } from './log-level';
+import { type LogSummary, logSummary, statusClass } from './log-summary';
 
 /** Height of a collapsed row, its gap included: the windowed list's estimate for rows not yet measured. */
 export const COLLAPSED_ROW_HEIGHT = 72;
@@ -73,13 +74,47 @@ export function LogEntryRow({ entry, expanded, onToggle, onShowRequest, onShowJo
               {formatLogTime(entry.at, i18n.language)}
             </Text>
           </Group>
-          <Text size="sm" truncate mt={4} pl={24} data-testid="log-entry-msg">
-            {stream.msg || entry.line}
-          </Text>
+          <SummaryLine summary={logSummary(entry)} />
         </UnstyledButton>
         {expanded && <LogEntryDetails entry={entry} onShowRequest={onShowRequest} onShowJob={onShowJob} />}
       </Paper>
     </div>
+  );
+}
+
+const STATUS_COLOR: Record<string, string> = { '2xx': 'teal', '3xx': 'blue', '4xx': 'orange', '5xx': 'red' };
+
+/** The collapsed line's text: what happened (issue #19), from the line itself (log-summary.ts). */
+function SummaryLine({ summary }: { summary: LogSummary }) {
+  const { t } = useTranslation();
+  const text =
+    summary.kind === 'request'
+      ? t('logs.summary.request', { method: summary.method, path: summary.path, ms: summary.ms })
+      : summary.kind === 'received'
+        ? t('logs.summary.received', { method: summary.method, path: summary.path })
+        : summary.kind === 'job'
+          ? t('logs.summary.job', { type: summary.type, id: summary.id, msg: summary.msg })
+          : summary.kind === 'mail'
+            ? t('logs.summary.mail', { to: summary.to, kind: summary.mailKind, msg: summary.msg })
+            : summary.msg;
+  return (
+    <Group gap={6} wrap="nowrap" mt={4} pl={24} miw={0}>
+      {summary.kind === 'request' && (
+        <Badge
+          size="sm"
+          variant="filled"
+          color={STATUS_COLOR[statusClass(summary.status)] ?? 'gray'}
+          style={{ flex: 'none' }}
+          data-testid="log-entry-status"
+          data-class={statusClass(summary.status)}
+        >
+          {summary.status}
+        </Badge>
+      )}
+      <Text size="sm" truncate data-testid="log-entry-msg" data-kind={summary.kind}>
+        {text}
+      </Text>
+    </Group>
   );
 }
 

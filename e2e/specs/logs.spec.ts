@@ -83,6 +83,19 @@ test('a failed sign-in is found on /logs by text and level, and its request list
   await switchLanguage(page, 'en');
   await page.getByTestId('logs-tracing-back').click();
   await expect(page.getByTestId('logs-tracing')).toHaveCount(0);
+
+  // The status filter: only answered requests of that class.
+  await page.getByTestId('logs-message').fill('adminLogin');
+  await chooseLevel(page, 'Any level');
+  await page.getByTestId('logs-status').click();
+  await page.getByRole('option', { name: '4xx', exact: true }).click();
+  await page.getByTestId('logs-filter').click();
+  await expect(page.getByTestId('logs-loading')).toHaveCount(0);
+  await expect(page.getByTestId('log-entry-status').first()).toHaveAttribute('data-class', '4xx');
+  const classes = await page.getByTestId('log-entry-status').evaluateAll((els) => els.map((e) => e.dataset.class));
+  expect(new Set(classes)).toEqual(new Set(['4xx']));
+  expect(await page.getByTestId('log-entry').count()).toBe(classes.length);
+  await shot(page, 'logs-status-4xx');
 });
 
 test('a failed mail delivery is found on /logs with its stack trace, also at phone width', async ({ page }) => {

@@ -48,6 +48,10 @@ export function nanosToMillis(value: number | string): number {
   return typeof value === 'number' ? Math.floor(value / 1e6) : Number(BigInt(value) / 1_000_000n);
 }
 
+/** The status classes getlogs can filter answered requests by. */
+export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+
 export const GetLogsBody = z
   .strictObject({
     /** URI-encoded text to look for anywhere in the line (case-insensitive); empty for all. */
@@ -59,6 +63,8 @@ export const GetLogsBody = z
     /** Beyond the spec: every line of one request or one background job. */
     req_id: z.string().max(LOG_LIMITS.idMax).optional(),
     job_id: z.string().max(LOG_LIMITS.idMax).optional(),
+    /** Beyond the spec (issue #19): only the answered requests of one status class. */
+    status_class: z.enum(STATUS_CLASSES).optional(),
     ...callerEcho,
   })
   // Zod still runs an object refinement when a field failed a pattern, so a bad start/end is left to its own issue.

@@ -17,6 +17,8 @@ export interface LogQuery {
   level: string;
   reqId?: string;
   jobId?: string;
+  /** '4xx': only answered requests with a 4xx status (the line's `"res":{"statusCode":4..}`). */
+  statusClass?: string;
   limit: number;
 }
 

@@ -21,6 +21,12 @@ describe('buildLogQuery', () => {
     );
   });
 
+  it('filters answered requests by status class on the flattened res_statusCode (issue #19)', () => {
+    expect(buildLogQuery({ text: '', level: '', statusClass: '5xx' })).toBe(
+      '{job=~".+"} | json | res_statusCode=~"5.."',
+    );
+  });
+
   it('uses the configured stream selector', () => {
     expect(buildLogQuery({ text: '', level: 'info' }, '{app="provisio",env="prod"}')).toBe(
       '{app="provisio",env="prod"} | json | level="info"',

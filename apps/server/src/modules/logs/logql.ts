@@ -4,6 +4,7 @@ export interface LogFilters {
   level: string;
   reqId?: string;
   jobId?: string;
+  statusClass?: string;
 }
 
 const REGEX_META = /[\\^$.*+?()[\]{}|]/g;
@@ -25,5 +26,7 @@ export function buildLogQuery(f: LogFilters, selector = '{job=~".+"}'): string {
   if (f.level) parts.push(`| level=${logqlString(f.level)}`);
   if (f.reqId) parts.push(`| reqId=${logqlString(f.reqId)}`);
   if (f.jobId) parts.push(`| jobId=${logqlString(f.jobId)}`);
+  // `| json` flattens `res.statusCode` to `res_statusCode`.
+  if (f.statusClass) parts.push(`| res_statusCode=~${logqlString(`${f.statusClass[0]}..`)}`);
   return parts.join(' ');
 }

@@ -42,6 +42,7 @@ export async function getLogs(
     level: body.level,
     reqId: body.req_id,
     jobId: body.job_id,
+    statusClass: body.status_class,
   };
   const range = {
     from: nanosToMillis(body.start),

@@ -25,7 +25,14 @@ const HOUR = 3_600_000;
 
 /** getlogs over the last `ms` (default an hour), after storing every line logged so far. */
 async function getlogs(
-  filters: { message?: string; level?: string; req_id?: string; job_id?: string; limit?: number } = {},
+  filters: {
+    message?: string;
+    level?: string;
+    req_id?: string;
+    job_id?: string;
+    limit?: number;
+    status_class?: string;
+  } = {},
   ms = HOUR,
 ) {
   await t.logging.flush();
@@ -130,6 +137,27 @@ describe('getlogs', () => {
     expect(completed.req).toMatchObject({ method: 'POST', url: '/api/v1/adminLogin' });
     expect(completed.responseTime).toBeGreaterThan(0);
     expect(JSON.stringify(request)).not.toContain('not-the-password');
+  });
+
+  it('finds answered requests by status class (issue #19), and refuses an unknown class with 400', async () => {
+    expect((await t.call('adminLogin', { cloud_id: 'DEMO', user: 'admin', password: 'wrong-again' })).statusCode).toBe(
+      401,
+    );
+    const statusOf = (s: { values: [string, string][] }) =>
+      (JSON.parse(s.values[0]![1]) as { res: { statusCode: number } }).res.statusCode;
+    // The answered line is written once the reply has gone: ask until it is stored.
+    let fours = await getlogs({ status_class: '4xx' });
+    for (let i = 0; i < 40 && fours.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      fours = await getlogs({ status_class: '4xx' });
+    }
+    expect(fours.length).toBeGreaterThan(0);
+    expect(fours.every((s) => s.stream.msg === 'request completed' && Math.floor(statusOf(s) / 100) === 4)).toBe(true);
+    const twos = await getlogs({ status_class: '2xx' });
+    expect(twos.length).toBeGreaterThan(0);
+    expect(twos.every((s) => Math.floor(statusOf(s) / 100) === 2)).toBe(true);
+    const bad = await t.call('getlogs', { start: '0', end: '1', status_class: '6xx' }, { token: admin });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('stores a 500 with level error, its message and stack trace', async () => {

@@ -29,6 +29,12 @@ describe('buildLogsQuery', () => {
     expect(body.limit).toBe(LOGS_LIMIT);
   });
 
+  it('passes a status class only when one is chosen (issue #19)', () => {
+    const base = { kind: 'search', text: '', level: '', window: '1h' } as const;
+    expect(buildLogsQuery({ ...base, status: '5xx' }, NOW).status_class).toBe('5xx');
+    expect(buildLogsQuery({ ...base, status: '' }, NOW)).not.toHaveProperty('status_class');
+  });
+
   it('asks for one request or one job over the widest window, without text or level', () => {
     const req = buildLogsQuery({ kind: 'request', id: 'req-7' }, NOW);
     expect(req).toMatchObject({ message: '', level: '', req_id: 'req-7' });

@@ -4,6 +4,7 @@ import {
   LOG_WINDOWS,
   type GetLogsBody,
   type LogStream,
+  type StatusClass,
   type LogWindowKey,
 } from '@provisio/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ export type LevelChoice = (typeof LEVEL_CHOICES)[number];
 
 /** What the FILTER button applies: the form's values, or (beyond the spec) one request's or job's lines. */
 export type LogsFilter =
-  | { kind: 'search'; text: string; level: LevelChoice; window: LogWindowKey }
+  | { kind: 'search'; text: string; level: LevelChoice; window: LogWindowKey; status?: StatusClass | '' }
   | { kind: 'request'; id: string }
   | { kind: 'job'; id: string };
 
@@ -43,6 +44,7 @@ export function buildLogsQuery(filter: LogsFilter, now: number): GetLogsBody {
   return {
     message: encodeURIComponent(filter.text.trim()),
     level: filter.level,
+    ...(filter.status ? { status_class: filter.status } : {}),
     start: millisToNanos(now - windowMinutes(filter.window) * MINUTE_MS),
     end,
     limit: LOGS_LIMIT,

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { LOG_LIMITS, LOG_WINDOWS, type LogWindowKey } from '@provisio/contract';
+import { LOG_LIMITS, LOG_WINDOWS, STATUS_CLASSES, type LogWindowKey, type StatusClass } from '@provisio/contract';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,8 @@ export interface SearchValues {
   text: string;
   level: LevelChoice;
   window: LogWindowKey;
+  /** Only answered requests of this status class ('' for every line). */
+  status: StatusClass | '';
 }
 
 /** "Last 5 minutes", "Last hour", "Last 2 days"... from a window of spec §9. */
@@ -38,13 +40,18 @@ export function LogFilters({
   const [text, setText] = useState(initial.text);
   const [level, setLevel] = useState<LevelChoice>(initial.level);
   const [timeWindow, setTimeWindow] = useState<LogWindowKey>(initial.window);
+  const [status, setStatus] = useState<StatusClass | ''>(initial.status);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ text, level, window: timeWindow });
+    onApply({ text, level, window: timeWindow, status });
   };
 
   const levels = LEVEL_CHOICES.map((l) => ({ value: l || ANY_LEVEL, label: t(`logs.levels.${l || ANY_LEVEL}`) }));
+  const statuses = [
+    { value: ANY_LEVEL, label: t('logs.anyStatus') },
+    ...STATUS_CLASSES.map((c) => ({ value: c, label: c })),
+  ];
   const windows = LOG_WINDOWS.map((w) => ({ value: w.key, label: windowLabel(t, w.minutes) }));
   const grow = { flex: '1 1 180px' };
 
@@ -69,6 +76,15 @@ export function LogFilters({
           allowDeselect={false}
           style={grow}
           data-testid="logs-level"
+        />
+        <Select
+          label={t('logs.status')}
+          data={statuses}
+          value={status || ANY_LEVEL}
+          onChange={(v) => setStatus(STATUS_CLASSES.find((c) => c === v) ?? '')}
+          allowDeselect={false}
+          style={grow}
+          data-testid="logs-status"
         />
         <Select
           label={t('logs.time')}

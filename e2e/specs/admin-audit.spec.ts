@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiCall, signInAdmin, stamp } from '../support/admin';
+import { apiCall, pick, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('the audit trail shows who changed what, pages, filters, and expands before/after', async ({ page }) => {
@@ -47,4 +48,50 @@ test('the audit trail shows who changed what, pages, filters, and expands before
   await page.getByTestId('audit-entity').click();
   await page.getByRole('option', { name: 'Domain' }).click();
   await expect(page.getByTestId('audit-empty')).toBeVisible();
+});
+
+test('the audit trail by tenant, exported as CSV and JSON (English, then French)', async ({ page }) => {
+  const s = stamp();
+  await signInAdmin(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Two changes about Cobalt Legal, one about another tenant.
+  await apiCall(page, 'createUpdateDomain', { ext: '81', domain: `cobalt-${s}.example`, tenant_id: 'cobalt.example' });
+  await apiCall(page, 'createUpdateDomain', { ext: '82', domain: `cobalt2-${s}.example`, tenant_id: 'cobalt.example' });
+  await apiCall(page, 'createUpdateDomain', { ext: '83', domain: `summit-${s}.example`, tenant_id: 'summit.example' });
+
+  await page.getByTestId('nav-audit').click();
+  await pick(page, page.getByTestId('audit-tenant'), 'cobalt', /Cobalt Legal/);
+  await page.getByTestId('audit-entity').click();
+  await page.getByRole('option', { name: 'Domain' }).click();
+  await expect(page.getByTestId('audit-row').nth(1)).toBeVisible();
+  await shot(page, 'audit-tenant-1440');
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByTestId('audit-export-csv').click();
+  const csv = fs.readFileSync((await (await csvDownload).path())!, 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
+  expect(lines[0]).toBe('at,actor_type,actor_name,viewer_name,ip,entity,entity_id,action,before,after');
+  // The changes the screen's filter shows (tenant and entity), none about Summit.
+  expect(csv).toContain(`cobalt-${s}.example`);
+  expect(csv).toContain(`cobalt2-${s}.example`);
+  expect(csv).not.toContain(`summit-${s}.example`);
+  await toast(page, /^Exported \d+ changes?\.$/);
+
+  await switchLanguage(page, 'fr');
+  await expect(page.getByTestId('audit-export-json')).toHaveText('Exporter en JSON');
+  const jsonDownload = page.waitForEvent('download');
+  await page.getByTestId('audit-export-json').click();
+  const rows = JSON.parse(fs.readFileSync((await (await jsonDownload).path())!, 'utf8')) as {
+    entity: string;
+    after: { tenant_id?: string } | null;
+  }[];
+  expect(rows.length).toBeGreaterThanOrEqual(2);
+  expect(rows.filter((r) => r.entity === 'domain').every((r) => r.after?.tenant_id === 'cobalt.example')).toBe(true);
+  await toast(page, /^\d+ modifications? exportées?\.$/);
+  await shot(page, 'audit-exported-fr-1440');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await shot(page, 'audit-exported-fr-1280');
 });

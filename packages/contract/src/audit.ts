@@ -30,6 +30,8 @@ export const AuditLogBody = z.strictObject({
   entity_id: z.string().max(255).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor: z.string().max(254).optional(),
+  /** Issue #19: changes about one tenant (the tenant itself, its extensions, and records naming its tenant_id). */
+  tenant_id: z.string().trim().min(1).max(255).optional(),
   from: z.number().int().min(0).optional(),
   to: z.number().int().min(0).optional(),
   ...ListQuery,

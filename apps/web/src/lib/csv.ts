@@ -83,7 +83,12 @@ export function readTable<H extends string>(text: string, expected: readonly H[]
 
 /** Offers text as a file download (a BOM first, so spreadsheet programs read UTF-8). */
 export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([BOM + csv], { type: 'text/csv;charset=utf-8' }));
+  downloadText(filename, BOM + csv, 'text/csv;charset=utf-8');
+}
+
+/** Offers text as a file download of the given type. */
+export function downloadText(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

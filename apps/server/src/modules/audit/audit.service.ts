@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { AuditLogBody, AuditRow } from '@provisio/contract';
 import type { Deps } from '../../deps';
+import { sql } from 'kysely';
 import { byColumn, byText, containsAny, runList } from '../../lib/list-query';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 const parse = (json: string | null): Record<string, unknown> | null =>
   json ? (JSON.parse(json) as Record<string, unknown>) : null;
@@ -18,6 +21,20 @@ export async function listAudit(
     .$if(f.entity_id !== undefined, (q) => q.where('entity_id', '=', f.entity_id!))
     .$if(f.action !== undefined, (q) => q.where('action', '=', f.action!))
     .$if(!!f.actor?.trim(), (q) => q.where(containsAny(['actor_name', 'viewer_name'], f.actor!.trim())))
+    .$if(f.tenant_id !== undefined, (q) => {
+      // The tenant's own rows, its extensions' ('tid/ext'), and every record whose values name it (licence, domain,
+      // app account, client profile...): the scrubbed JSON is written by JSON.stringify, so the pair has no spaces.
+      const tid = f.tenant_id!;
+      const named = `%${escapeLike(JSON.stringify({ tenant_id: tid }).slice(1, -1))}%`;
+      return q.where((eb) =>
+        eb.or([
+          eb.and([eb('entity', '=', 'tenant'), eb('entity_id', '=', tid)]),
+          eb(sql<string>`entity_id`, 'like', sql<string>`${`${escapeLike(tid)}/%`} escape '\\'`),
+          eb(sql<string>`before_json`, 'like', sql<string>`${named} escape '\\'`),
+          eb(sql<string>`after_json`, 'like', sql<string>`${named} escape '\\'`),
+        ]),
+      );
+    })
     .$if(f.from !== undefined, (q) => q.where('at', '>=', f.from!))
     .$if(f.to !== undefined, (q) => q.where('at', '<=', f.to!));
   const { rows, total } = await runList(base, f, {

@@ -119,3 +119,52 @@ describe('audit trail', () => {
     expect((await call('auditLog', { entity: 'no_such_entity' })).statusCode).toBe(400);
   });
 });
+
+describe('audit trail by tenant (issue #19)', () => {
+  it("lists the changes about one tenant: its own row, its extensions' and the records naming it, not another's", async () => {
+    const a = 'acme.example';
+    const b = 'bluebird.example';
+    const [extA] = (await call('getExtensions', { tenant_id: a, limit: 1 })).json<{ id: number }[]>();
+    const [extB] = (await call('getExtensions', { tenant_id: b, limit: 1 })).json<{ id: number }[]>();
+    for (const [tid, ext] of [
+      [a, extA!],
+      [b, extB!],
+    ] as const) {
+      // Flipped twice, so a change is recorded whatever the demo's value was.
+      for (const value of ['true', 'false']) {
+        const res = await call('updateAndGetExtension', {
+          id: ext.id,
+          tenant_id: tid,
+          column_name: 'desktop_app_allowed',
+          value,
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }
+    }
+    await call('createUpdateDomain', { ext: '7', domain: 'tenant-filter.example', tenant_id: a });
+    const rows = (await call('auditLog', { tenant_id: a, limit: 1000 })).json<
+      {
+        entity: string;
+        entity_id: string;
+        before: { tenant_id?: string } | null;
+        after: { tenant_id?: string } | null;
+      }[]
+    >();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const about =
+        (row.entity === 'tenant' && row.entity_id === a) ||
+        row.entity_id.startsWith(`${a}/`) ||
+        row.before?.tenant_id === a ||
+        row.after?.tenant_id === a;
+      expect(about, JSON.stringify(row)).toBe(true);
+    }
+    expect(rows.some((row) => row.entity === 'domain')).toBe(true);
+    const other = (await call('auditLog', { tenant_id: b, limit: 1000 })).json<{ entity_id: string }[]>();
+    expect(other.some((row) => row.entity_id.startsWith(`${b}/`))).toBe(true);
+    expect(other.some((row) => row.entity_id.startsWith(`${a}/`))).toBe(false);
+    // A tenant id with LIKE wildcards matches literally.
+    expect((await call('auditLog', { tenant_id: '%' })).json()).toEqual([]);
+    expect((await call('auditLog', { tenant_id: '' })).statusCode).toBe(400);
+  });
+});

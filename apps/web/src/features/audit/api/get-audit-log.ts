@@ -5,6 +5,8 @@ export interface AuditFilters {
   entity?: (typeof AUDIT_ENTITIES)[number];
   action?: (typeof AUDIT_ACTIONS)[number];
   actor?: string;
+  /** Changes about one tenant (issue #19). */
+  tenant_id?: string;
   /** Epoch milliseconds, inclusive. */
   from?: number;
   to?: number;

@@ -1,10 +1,15 @@
-import { Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditRow } from '@provisio/contract';
+import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageTitle } from '../../../components/PageTitle';
+import { TenantTypeahead } from '../../../components/TenantTypeahead';
+import { downloadCsv, downloadText } from '../../../lib/csv';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { AUDIT_EXPORT_CAP, auditCsv, fetchAuditExport } from '../api/export-audit';
 import { auditKey, getAuditLog, type AuditFilters } from '../api/get-audit-log';
 import { AuditDiff } from './AuditDiff';
 
@@ -19,11 +24,14 @@ export function AuditPage() {
   const [actor, setActor] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [tenant, setTenant] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null);
   const [actorTerm] = useDebouncedValue(actor.trim(), 300);
   const filters: AuditFilters = {
     entity,
     action,
     actor: actorTerm || undefined,
+    tenant_id: tenant ?? undefined,
     from: from ? new Date(`${from}T00:00:00`).getTime() : undefined,
     // The 'to' day is included whole.
     to: to ? new Date(`${to}T00:00:00`).getTime() + DAY_MS - 1 : undefined,
@@ -76,6 +84,24 @@ export function AuditPage() {
     [t, i18n.language],
   );
 
+  /** Issue #19: the current filter's rows as CSV or JSON, for compliance teams. */
+  const exportAs = async (format: 'csv' | 'json') => {
+    setExporting(format);
+    try {
+      const result = await fetchAuditExport(filters);
+      if ('tooMany' in result) {
+        notifyError(t('audit.exportTooMany', { count: result.tooMany, max: AUDIT_EXPORT_CAP }));
+        return;
+      }
+      const name = `audit-${new Date().toISOString().slice(0, 10)}`;
+      if (format === 'csv') downloadCsv(`${name}.csv`, auditCsv(result.rows));
+      else downloadText(`${name}.json`, JSON.stringify(result.rows, null, 2), 'application/json');
+      notifySuccess(t('audit.exported', { count: result.rows.length }));
+    } finally {
+      setExporting(null);
+    }
+  };
+
   const toolbar = (
     <Group gap="sm" wrap="wrap">
       <Select
@@ -97,6 +123,14 @@ export function AuditPage() {
         clearable
         w={140}
         data-testid="audit-action"
+      />
+      <TenantTypeahead
+        aria-label={t('audit.tenant')}
+        placeholder={t('audit.tenant')}
+        value={tenant}
+        onChange={(v) => setTenant(v)}
+        testId="audit-tenant"
+        w={220}
       />
       <TextInput
         placeholder={t('audit.actor')}
@@ -124,6 +158,26 @@ export function AuditPage() {
         w={150}
         data-testid="audit-to"
       />
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+        loading={exporting === 'csv'}
+        disabled={exporting !== null}
+        onClick={() => void exportAs('csv')}
+        data-testid="audit-export-csv"
+      >
+        {t('audit.exportCsv')}
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+        loading={exporting === 'json'}
+        disabled={exporting !== null}
+        onClick={() => void exportAs('json')}
+        data-testid="audit-export-json"
+      >
+        {t('audit.exportJson')}
+      </Button>
     </Group>
   );
 

@@ -1,9 +1,9 @@
-import { Box, Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import type { LinphoneLinkReply } from '@provisio/contract';
 import { IconRefresh } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../../components/QrCode';
 import { isApiError } from '../../../lib/api';
 import { useLinphoneLink } from '../api/linphone-link';
 
@@ -43,16 +43,7 @@ export function LinphoneQr({ grant }: { grant: string }) {
     <Stack align="center" gap="md" data-testid="linphone-qr">
       {link && (
         <>
-          <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
-            <QRCodeSVG
-              value={link.url}
-              size={232}
-              marginSize={0}
-              level="M"
-              title={t('endUser.qr.linphoneCodeLabel')}
-              data-testid="linphone-qr-code"
-            />
-          </Box>
+          <QrCode value={link.url} title={t('endUser.qr.linphoneCodeLabel')} testId="linphone-qr-code" />
           <Text size="sm" c="dimmed" ta="center" data-testid="linphone-qr-hint">
             {t('endUser.qr.linphoneHint', { time: until })}
           </Text>

@@ -1,9 +1,9 @@
-import { Box, Button, SegmentedControl, Stack } from '@mantine/core';
+import { Button, SegmentedControl, Stack } from '@mantine/core';
 import type { AuthLoginReply } from '@provisio/contract';
 import { IconMail } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../../components/QrCode';
 import { LinphoneQr } from './LinphoneQr';
 import { QrEmailForm } from './QrEmailForm';
 
@@ -39,16 +39,7 @@ export function QrResult({ qr, username, app, onAppChange }: QrResultProps) {
       {app === 'linphone' && <LinphoneQr grant={qr.grant} />}
       {app === 'acrobits' && (
         <Stack align="center" gap="md" data-testid="qr-result">
-          <Box p="md" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
-            <QRCodeSVG
-              value={qr.qrValue}
-              size={232}
-              marginSize={0}
-              level="M"
-              title={t('endUser.qr.codeLabel')}
-              data-testid="qr-code"
-            />
-          </Box>
+          <QrCode value={qr.qrValue} title={t('endUser.qr.codeLabel')} testId="qr-code" />
           {emailing ? (
             <QrEmailForm
               defaultRecipient={username}

@@ -1,8 +1,8 @@
 import { Button, Center, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconKey, IconPlugConnectedX } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../../components/QrCode';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { attempt } from '../../../lib/attempt';
 import { notifySuccess } from '../../../lib/notify';
@@ -111,14 +111,7 @@ export function AppActivationActions({ tenantId, extension, email }: AppActivati
         <Stack gap="md">
           <Center>
             {qrValue && (
-              <QRCodeSVG
-                value={qrValue}
-                size={232}
-                marginSize={0}
-                level="M"
-                title={t('tenants.activation.qrTitle')}
-                data-testid="activation-qr"
-              />
+              <QrCode value={qrValue} title={t('tenants.activation.qrTitle')} testId="activation-qr" framed={false} />
             )}
           </Center>
           <Text size="sm" c="dimmed">

@@ -90,6 +90,7 @@ export const API_KEY_CLASSES = {
   deleteExtension: 'write',
   setSipPassword: 'none',
   updateAndGetExtension: 'write',
+  updateExtensionsApp: 'write',
   editUserDetails: 'write',
   extensionsImport: 'write',
   linkExtension: 'write',

@@ -20,6 +20,8 @@ import {
   RemoteDomainList,
   SetSipPasswordBody,
   UpdateAndGetExtensionBody,
+  UpdateExtensionsAppBody,
+  UpdateExtensionsAppReply,
   UserDetails,
 } from './extensions';
 
@@ -63,6 +65,16 @@ export const extensionsCalls = {
       "Per-extension mobile/desktop app switch ('true'/'false'), within the licence limit; replies with the refreshed extensions",
     body: UpdateAndGetExtensionBody,
     reply: ExtensionList,
+  }),
+  updateExtensionsApp: call({
+    method: 'POST',
+    path: '/updateExtensionsApp',
+    access: 'signed-in',
+    tags,
+    summary:
+      "The mobile/desktop app on or off ('true'/'false') for up to 1,000 selected extensions of a tenant, all within the licence limit or none",
+    body: UpdateExtensionsAppBody,
+    reply: UpdateExtensionsAppReply,
   }),
   getUserDetails: call({
     method: 'POST',

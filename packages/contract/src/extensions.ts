@@ -43,10 +43,20 @@ export type LifecycleFilter = z.infer<typeof LifecycleFilter>;
  * getExtensions {tenant_id, sync?}: without limit every row (the spec's list); with ListQuery a page, searched over
  * extension, first/last name and email, total in X-Total-Count. With sync a sync job starts or is joined (X-Job-Id).
  */
+/**
+ * getExtensions `quick` filters of the subscribers table (issue #19): not linked; linked but never provisioned; an app
+ * on (either app, or every row while a tenant-wide switch is on); tenant admins. Several combine with AND, and with
+ * the search and the lifecycle filter.
+ */
+export const QUICK_FILTERS = ['not_linked', 'linked_not_provisioned', 'app_on', 'admin'] as const;
+export const QuickFilter = z.enum(QUICK_FILTERS, { error: 'fieldInvalid' });
+export type QuickFilter = z.infer<typeof QuickFilter>;
+
 export const GetExtensionsBody = z.strictObject({
   tenant_id: tenantId,
   sync: z.boolean().optional(),
   lifecycle: LifecycleFilter.optional(),
+  quick: z.array(QuickFilter).max(QUICK_FILTERS.length).optional(),
   ...ListQuery,
   ...callerEcho,
 });
@@ -103,6 +113,29 @@ export const UpdateAndGetExtensionBody = z.strictObject({
   ...callerEcho,
 });
 export type UpdateAndGetExtensionBody = z.infer<typeof UpdateAndGetExtensionBody>;
+
+/** Most extensions one bulk app switch changes (a page holds 200; a selection gathers several pages). */
+export const BULK_APP_MAX = 1000;
+
+/**
+ * updateExtensionsApp (issue #19): one app on or off for the selected extensions of a tenant, all or none: turning
+ * it on for more than the licence has left is refused as a whole (409), like the single switch.
+ */
+export const UpdateExtensionsAppBody = z.strictObject({
+  tenant_id: tenantId,
+  ids: z.array(z.number().int().positive()).min(1, { error: 'noUserSelected' }).max(BULK_APP_MAX),
+  column_name: AppColumn,
+  value: FlagString,
+  ...callerEcho,
+});
+export type UpdateExtensionsAppBody = z.infer<typeof UpdateExtensionsAppBody>;
+export const UpdateExtensionsAppReply = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** Extensions whose switch changed (the others already had the value). */
+  changed: z.number(),
+});
+export type UpdateExtensionsAppReply = z.infer<typeof UpdateExtensionsAppReply>;
 
 /** getUserDetails {extension, tenant_id}. */
 export const GetUserDetailsBody = z.strictObject({

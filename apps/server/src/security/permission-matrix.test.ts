@@ -90,6 +90,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/getAppUsage': { answers: SCOPED },
   'POST /api/v1/getRemoteDomains': { answers: SCOPED },
   'POST /api/v1/updateAndGetExtension': { answers: SCOPED },
+  // issue #19: the subscribers table's bulk app switch
+  'POST /api/v1/updateExtensionsApp': { answers: SCOPED },
   'POST /api/v1/getUserDetails': { answers: SCOPED },
   'POST /api/v1/editUserDetails': { answers: SCOPED },
   'POST /api/v1/checkDuplicateEmails': { answers: SCOPED },

@@ -8,6 +8,7 @@ import { API_KEYS_SAMPLES } from './route-samples-api-keys';
 import { MAIL_TRUTH_SAMPLES } from './route-samples-mail';
 import { TEMPLATE_PREVIEW_SAMPLES } from './route-samples-templates';
 import { WEBHOOK_SAMPLES } from './route-samples-webhooks';
+import { SUBSCRIBERS_SAMPLES } from './route-samples-subscribers';
 import type { Ids, Sample } from './route-sample-types';
 
 export type { Ids, Sample } from './route-sample-types';
@@ -201,6 +202,7 @@ export const SAMPLES: Record<string, Sample> = {
   ...VIEW_AS_SAMPLES,
   ...API_KEYS_SAMPLES,
   ...MAIL_TRUTH_SAMPLES,
+  ...SUBSCRIBERS_SAMPLES,
   ...TEMPLATE_PREVIEW_SAMPLES,
   ...TWO_FACTOR_SAMPLES,
   ...WEBHOOK_SAMPLES,

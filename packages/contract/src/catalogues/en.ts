@@ -127,6 +127,16 @@ export const en = {
   mobileLimitReached_one: 'The mobile app licence limit of this tenant is {{limit}}; {{used}} is in use.',
   desktopLimitReached: 'The desktop app licence limit of this tenant is {{limit}}; {{used}} are in use.',
   desktopLimitReached_one: 'The desktop app licence limit of this tenant is {{limit}}; {{used}} is in use.',
+  mobileLimitBulk:
+    'The mobile app licence limit of this tenant is {{limit}} and {{used}} are in use: it cannot be turned on for {{count}} more extensions.',
+  mobileLimitBulk_one:
+    'The mobile app licence limit of this tenant is {{limit}} and {{used}} are in use: it cannot be turned on for 1 more extension.',
+  desktopLimitBulk:
+    'The desktop app licence limit of this tenant is {{limit}} and {{used}} are in use: it cannot be turned on for {{count}} more extensions.',
+  desktopLimitBulk_one:
+    'The desktop app licence limit of this tenant is {{limit}} and {{used}} are in use: it cannot be turned on for 1 more extension.',
+  appsUpdated: '{{count}} extensions changed.',
+  appsUpdated_one: '1 extension changed.',
   licenceBelowUseMobile:
     'The mobile app limit {{limit}} is below the {{used}} in use: enabling the app for more extensions will be refused, and the {{used}} that have it keep it. Save anyway?',
   licenceBelowUseDesktop:

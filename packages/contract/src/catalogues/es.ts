@@ -127,6 +127,16 @@ export const es: Catalogue = {
     'El límite de licencias de la app de escritorio de este inquilino es {{limit}}; hay {{used}} en uso.',
   desktopLimitReached_one:
     'El límite de licencias de la app de escritorio de este inquilino es {{limit}}; hay {{used}} en uso.',
+  mobileLimitBulk:
+    'El límite de licencias de la app móvil de este inquilino es {{limit}} y hay {{used}} en uso: no se puede activar para {{count}} extensiones más.',
+  mobileLimitBulk_one:
+    'El límite de licencias de la app móvil de este inquilino es {{limit}} y hay {{used}} en uso: no se puede activar para 1 extensión más.',
+  desktopLimitBulk:
+    'El límite de licencias de la app de escritorio de este inquilino es {{limit}} y hay {{used}} en uso: no se puede activar para {{count}} extensiones más.',
+  desktopLimitBulk_one:
+    'El límite de licencias de la app de escritorio de este inquilino es {{limit}} y hay {{used}} en uso: no se puede activar para 1 extensión más.',
+  appsUpdated: '{{count}} extensiones modificadas.',
+  appsUpdated_one: '1 extensión modificada.',
   licenceBelowUseMobile:
     'El límite de la app móvil ({{limit}}) es inferior a las {{used}} en uso: se rechazará activar la app para más extensiones, y las {{used}} que la tienen la conservan. ¿Guardar de todos modos?',
   licenceBelowUseDesktop:

@@ -127,6 +127,16 @@ export const fr: Catalogue = {
     "La limite de licences de l'app de bureau de ce locataire est {{limit}} ; {{used}} sont utilisées.",
   desktopLimitReached_one:
     "La limite de licences de l'app de bureau de ce locataire est {{limit}} ; {{used}} est utilisée.",
+  mobileLimitBulk:
+    "La limite de licences de l'app mobile de ce locataire est {{limit}} et {{used}} sont utilisées : elle ne peut pas être activée pour {{count}} extensions de plus.",
+  mobileLimitBulk_one:
+    "La limite de licences de l'app mobile de ce locataire est {{limit}} et {{used}} sont utilisées : elle ne peut pas être activée pour 1 extension de plus.",
+  desktopLimitBulk:
+    "La limite de licences de l'app de bureau de ce locataire est {{limit}} et {{used}} sont utilisées : elle ne peut pas être activée pour {{count}} extensions de plus.",
+  desktopLimitBulk_one:
+    "La limite de licences de l'app de bureau de ce locataire est {{limit}} et {{used}} sont utilisées : elle ne peut pas être activée pour 1 extension de plus.",
+  appsUpdated: '{{count}} extensions modifiées.',
+  appsUpdated_one: '1 extension modifiée.',
   licenceBelowUseMobile:
     "La limite de l'app mobile ({{limit}}) est inférieure aux {{used}} utilisées : activer l'app pour d'autres extensions sera refusé, et les {{used}} qui l'ont la gardent. Enregistrer quand même ?",
   licenceBelowUseDesktop:

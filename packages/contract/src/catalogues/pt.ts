@@ -124,6 +124,16 @@ export const pt: Catalogue = {
   mobileLimitReached_one: 'O limite de licenças do app móvel deste inquilino é {{limit}}; {{used}} está em uso.',
   desktopLimitReached: 'O limite de licenças do app desktop deste inquilino é {{limit}}; {{used}} estão em uso.',
   desktopLimitReached_one: 'O limite de licenças do app desktop deste inquilino é {{limit}}; {{used}} está em uso.',
+  mobileLimitBulk:
+    'O limite de licenças do app móvel deste inquilino é {{limit}} e {{used}} estão em uso: não é possível ativá-lo para mais {{count}} ramais.',
+  mobileLimitBulk_one:
+    'O limite de licenças do app móvel deste inquilino é {{limit}} e {{used}} estão em uso: não é possível ativá-lo para mais 1 ramal.',
+  desktopLimitBulk:
+    'O limite de licenças do app desktop deste inquilino é {{limit}} e {{used}} estão em uso: não é possível ativá-lo para mais {{count}} ramais.',
+  desktopLimitBulk_one:
+    'O limite de licenças do app desktop deste inquilino é {{limit}} e {{used}} estão em uso: não é possível ativá-lo para mais 1 ramal.',
+  appsUpdated: '{{count}} ramais alterados.',
+  appsUpdated_one: '1 ramal alterado.',
   licenceBelowUseMobile:
     'O limite do app móvel ({{limit}}) é menor que os {{used}} em uso: ativar o app para mais ramais será recusado, e os {{used}} que o têm o mantêm. Salvar mesmo assim?',
   licenceBelowUseDesktop:

@@ -1,13 +1,13 @@
 import { type AliasedRawBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { ExtensionRow, LifecycleFilter } from '@provisio/contract';
+import type { ExtensionRow } from '@provisio/contract';
 import { rawRowsOf } from '../../db/raw-rows';
 import type { Database } from '../../db/schema';
-import type { ListParams } from '../../lib/list-query';
 import { type StoredLifecycle, revokedOf } from './lifecycle';
+import { type ExtensionListParams, isFiltered } from './quick-filters';
 
 /**
  * The pages the subscribers screen opens on and pages through (issue #17 item 4): the default sort (either way), no
- * search, no lifecycle filter, a page size. Each is ONE statement:
+ * search, no lifecycle or quick filter, a page size. Each is ONE statement:
  * - the page walks migration 014's index (extensions_tenant_sort), so it reads only the rows it returns;
  * - each row's revocation: its extension in the tenant's revoked apps (a small set, read once per statement from
  *   the revoked activations, as withLifecycle's look-up does);
@@ -17,9 +17,9 @@ import { type StoredLifecycle, revokedOf } from './lifecycle';
  * faster than better-sqlite3 hands over 18 values. A transaction or a Kysely with plugins runs the same query
  * through Kysely. Same rows, order and total as the general path (runList, then withLifecycle's look-up).
  */
-type FirstPageParams = ListParams & { lifecycle?: LifecycleFilter | undefined; limit: number };
-export const isFirstPage = (p: ListParams & { lifecycle?: LifecycleFilter | undefined }): p is FirstPageParams =>
-  p.limit !== undefined && !p.search?.trim() && (p.sort === undefined || p.sort === 'extension') && !p.lifecycle;
+type FirstPageParams = ExtensionListParams & { limit: number };
+export const isFirstPage = (p: ExtensionListParams): p is FirstPageParams =>
+  p.limit !== undefined && !p.search?.trim() && (p.sort === undefined || p.sort === 'extension') && !isFiltered(p);
 
 const PAD = sql.lit('0'.repeat(64));
 /**

@@ -1,11 +1,12 @@
 import { type Kysely, type Selectable } from 'kysely';
-import type { ExtensionRow, LifecycleFilter } from '@provisio/contract';
+import type { ExtensionRow } from '@provisio/contract';
 import type { Database, ExtensionsTable } from '../../db/schema';
 import { flagReader, toFlag } from '../../lib/flags';
 import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
 import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
 import { byExtension, firstPage, isFirstPage, tenantExtensionCount } from './extensions.first-page';
 import { LIFECYCLE_COLUMNS, type StoredLifecycle, whereLifecycle } from './lifecycle';
+import { type ExtensionListParams, isFiltered, whereQuick } from './quick-filters';
 
 export const EXTENSION_COLUMNS = [
   'id',
@@ -35,24 +36,28 @@ export type ExtensionFlag = (typeof EXTENSION_FLAGS)[number];
 export const readExtension = flagReader(EXTENSION_FLAGS);
 
 /**
- * One tenant's extensions: searched over extension, names and email; narrowed to one lifecycle step; sorted; paged
+ * One tenant's extensions: searched over extension, names and email; narrowed to one lifecycle step and the quick
+ * filters; sorted; paged
  * when a limit is given. The rows carry the stored lifecycle columns (lifecycle.ts turns them into the reply's).
  */
 export async function listTenantExtensions(
   db: Kysely<Database>,
   tenantId: string,
-  params: ListParams & { lifecycle?: LifecycleFilter | undefined },
+  params: ExtensionListParams,
 ): Promise<{ rows: (ExtensionRow & StoredLifecycle)[]; total: number }> {
   // The screen's own pages (default sort, no search or filter): one compiled statement (extensions.first-page.ts).
   if (isFirstPage(params)) return firstPage(db, tenantId, params.order ?? 'asc', params.limit, params.offset ?? 0);
-  const base = whereLifecycle(
-    db
-      .selectFrom('extensions')
-      .select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS])
-      .where('tenant_id', '=', tenantId),
-    db,
-    tenantId,
-    params.lifecycle,
+  const base = whereQuick(
+    whereLifecycle(
+      db
+        .selectFrom('extensions')
+        .select([...EXTENSION_COLUMNS, ...LIFECYCLE_COLUMNS])
+        .where('tenant_id', '=', tenantId),
+      db,
+      tenantId,
+      params.lifecycle,
+    ),
+    params,
   );
   const { rows, total } = await runList(base, params, {
     search: ['extension', 'firstname', 'lastname', 'email'],
@@ -71,7 +76,7 @@ export async function listTenantExtensions(
     defaultSort: 'extension',
     tieBreak: 'id',
     // Unfiltered, the total is the tenant's count kept by migration 013's triggers (no count of every row).
-    ...(params.lifecycle === undefined ? { total: () => tenantExtensionCount(db, tenantId) } : {}),
+    ...(isFiltered(params) ? {} : { total: () => tenantExtensionCount(db, tenantId) }),
   });
   // The rows are this query's own objects: flags become booleans in place (readExtension would copy every row).
   for (const row of rows as Record<string, unknown>[]) for (const f of EXTENSION_FLAGS) row[f] = row[f] === 1;

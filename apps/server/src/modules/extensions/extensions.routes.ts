@@ -7,6 +7,7 @@ import { route } from '../../lib/route';
 import * as ext from './extensions.service';
 import { exportExtensions, importExtensions } from './extensions.import';
 import { setSipPassword } from './extensions.sip';
+import { setExtensionsApp } from './bulk-app';
 
 export const extensionsRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
@@ -29,6 +30,11 @@ export const extensionsRoutes: FastifyPluginAsync = async (app) => {
     const { id, tenant_id, column_name, value, user_id, cloud_id, ...params } = req.body;
     await ext.setExtensionApp(deps, actorOf(req), { id, tenant_id, column_name, value, user_id, cloud_id });
     return sendList(reply, await ext.getExtensions(deps, callerOf(req), tenant_id, params));
+  });
+
+  route(app, calls.updateExtensionsApp, async (req) => {
+    const changed = await setExtensionsApp(deps, actorOf(req), req.body);
+    return { ok: true as const, message: t(req, 'appsUpdated', { count: changed }), changed };
   });
 
   route(app, calls.getUserDetails, (req) =>

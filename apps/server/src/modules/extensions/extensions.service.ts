@@ -3,7 +3,6 @@ import type {
   CreateExtensionBody,
   EditUserDetailsBody,
   ExtensionRow,
-  LifecycleFilter,
   UpdateAndGetExtensionBody,
   UserDetails,
 } from '@provisio/contract';
@@ -27,6 +26,8 @@ import { removePortalExtensions, upsertPortalExtensions } from './extensions.syn
 import { appUse, assertAppLimit } from './licence-limits';
 import { withRegistrations } from './extensions.sip';
 import { withLifecycle } from './lifecycle';
+import type { ExtensionFilters } from './quick-filters';
+import { tenantHasAppOn } from './bulk-app';
 import { emitEvent, extensionData } from '../webhooks/emit';
 import { noteLicenceUse } from '../webhooks/watchers';
 
@@ -37,10 +38,11 @@ export async function getExtensions(
   deps: Deps,
   caller: Caller,
   tenantId: string,
-  params: ListParams & { lifecycle?: LifecycleFilter | undefined },
+  params: ListParams & Omit<ExtensionFilters, 'tenantAppOn'>,
 ): Promise<{ rows: ExtensionRow[]; total: number }> {
   await assertTenantVisible(deps.db, caller, tenantId);
-  const list = await listTenantExtensions(deps.db.kysely, tenantId, params);
+  const tenantAppOn = params.quick?.includes('app_on') ? await tenantHasAppOn(deps.db.kysely, tenantId) : false;
+  const list = await listTenantExtensions(deps.db.kysely, tenantId, { ...params, tenantAppOn });
   return {
     ...list,
     rows: await withLifecycle(deps.db.kysely, tenantId, await withRegistrations(deps, tenantId, list.rows)),

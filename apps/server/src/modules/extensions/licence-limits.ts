@@ -11,6 +11,10 @@ const REACHED: Record<AppColumnName, MessageKey> = {
   mobile_app_allowed: 'mobileLimitReached',
   desktop_app_allowed: 'desktopLimitReached',
 };
+const BULK: Record<AppColumnName, MessageKey> = {
+  mobile_app_allowed: 'mobileLimitBulk',
+  desktop_app_allowed: 'desktopLimitBulk',
+};
 const TENANT_WIDE: Record<AppColumnName, MessageKey> = {
   mobile_app_allowed: 'mobileLimitTenant',
   desktop_app_allowed: 'desktopLimitTenant',
@@ -42,19 +46,25 @@ export async function appUse(db: Kysely<Database>, tenantId: string, column: App
 }
 
 /**
- * Refuses (409, naming the limit) to turn an app on for one more extension, or for the whole tenant, beyond the
- * tenant's licence limit. Call it inside the transaction that makes the change.
+ * Two switches turned on at the same instant must not both take the last licence. A no-op update locks the
+ * tenant's row until the transaction ends (PostgreSQL), so the second one counts after the first committed;
+ * SQLite already runs one write transaction at a time.
+ */
+export async function lockTenantLicence(db: Kysely<Database>, tenantId: string): Promise<void> {
+  await sql`UPDATE tenants SET tid = tid WHERE tid = ${tenantId}`.execute(db);
+}
+
+/**
+ * Refuses (409, naming the limit) to turn an app on for one more extension (or `more`), or for the whole tenant,
+ * beyond the tenant's licence limit. Call it inside the transaction that makes the change.
  */
 export async function assertAppLimit(
   db: Kysely<Database>,
   tenantId: string,
   column: AppColumnName,
-  o: { wholeTenant?: boolean } = {},
+  o: { wholeTenant?: boolean; more?: number } = {},
 ): Promise<void> {
-  // Two switches turned on at the same instant must not both take the last licence. A no-op update locks the
-  // tenant's row until the transaction ends (PostgreSQL), so the second one counts after the first committed;
-  // SQLite already runs one write transaction at a time.
-  await sql`UPDATE tenants SET tid = tid WHERE tid = ${tenantId}`.execute(db);
+  await lockTenantLicence(db, tenantId);
   const use = await appUse(db, tenantId, column);
   if (o.wholeTenant) {
     if (use.extensions > use.limit)
@@ -62,7 +72,10 @@ export async function assertAppLimit(
     return;
   }
   if (use.tenant_level) return;
-  if (use.used + 1 > use.limit) throw new AppError('conflict', REACHED[column], { limit: use.limit, used: use.used });
+  const more = o.more ?? 1;
+  if (use.used + more <= use.limit) return;
+  if (more === 1) throw new AppError('conflict', REACHED[column], { limit: use.limit, used: use.used });
+  throw new AppError('conflict', BULK[column], { limit: use.limit, used: use.used, count: more });
 }
 
 export const limitMessageKey = (column: AppColumnName): MessageKey => REACHED[column];

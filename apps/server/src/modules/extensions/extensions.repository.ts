@@ -2,7 +2,7 @@ import { type Kysely, type Selectable } from 'kysely';
 import type { ExtensionRow } from '@provisio/contract';
 import type { Database, ExtensionsTable } from '../../db/schema';
 import { flagReader, toFlag } from '../../lib/flags';
-import { type ListParams, byColumn, byText, runList } from '../../lib/list-query';
+import { byColumn, byText, runList } from '../../lib/list-query';
 import { type TenantScope, scopeToCaller } from '../tenants/tenant-scope';
 import { byExtension, firstPage, isFirstPage, tenantExtensionCount } from './extensions.first-page';
 import { LIFECYCLE_COLUMNS, type StoredLifecycle, whereLifecycle } from './lifecycle';

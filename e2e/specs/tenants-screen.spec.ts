@@ -60,8 +60,6 @@ test('tenants: choose a tenant, page with 7 links, search as you type, check all
     'Invitation',
     'Mobile App',
     'Desktop App',
-    'Send Link',
-    'Edit',
     'Actions',
   ]);
 

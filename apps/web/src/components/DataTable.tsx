@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@provisio/contract';
 import { IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,12 +10,11 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
 import { DeleteConfirm, type DeleteAction } from './DeleteConfirm';
-import { PageLinks } from './PageLinks';
-import { RowActions, SearchBox, SortButton } from './TableControls';
+import { RowActions, SearchBox, SortButton, TableFooter } from './TableControls';
 
 export type { DeleteAction } from './DeleteConfirm';
 
@@ -58,14 +57,37 @@ export interface DataTableProps<T> {
   minTableWidth?: number;
   /** Told the rows on screen and the paging that fetched them (for 'check all' and replies that refresh a page). */
   onPageChange?: (page: { rows: T[]; params: ListParams }) => void;
+  /** Extra action icons of a row, before edit and delete in the actions column. */
+  rowActions?: (row: T) => ReactNode;
+  /** Keeps the actions column in view on the right while the other columns scroll sideways (wide tables). */
+  stickyActions?: boolean;
+  /** Keys of the columns not shown (a column chooser's choice). */
+  hiddenColumns?: readonly string[];
+  /** Tighter rows, for long lists. */
+  compact?: boolean;
 }
+
+/** The actions cell of a wide table stays at the right edge, over the columns scrolling under it. */
+const STICKY: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
+};
 
 /**
  * The one table of the admin screens: server-side search, sort and paging (so 5,000 rows stay instant), 10/20/30
  * rows a page with four page links, an empty state, edit and delete (with a confirm), and 'Add New'.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { queryKey, fetcher, columns, rowKey, testId, searchable = true, onEdit, onDelete, renderExpanded } = props;
+  const { queryKey, fetcher, rowKey, testId, searchable = true, onEdit, onDelete, renderExpanded, rowActions } = props;
+  const { hiddenColumns } = props;
+  const columns = useMemo(
+    () => (hiddenColumns?.length ? props.columns.filter((c) => !hiddenColumns.includes(c.key)) : props.columns),
+    [props.columns, hiddenColumns],
+  );
+  const sticky = props.stickyActions ? STICKY : undefined;
   const { t } = useTranslation();
   // Only the debounced term lives here: keystrokes re-render the search box, not a page of rows.
   const [debounced, setDebounced] = useState('');
@@ -143,7 +165,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getCoreRowModel: getCoreRowModel(),
   });
 
-  const hasActions = !!onEdit || !!onDelete;
+  const hasActions = !!onEdit || !!onDelete || !!rowActions;
   const colSpan = columns.length + (hasActions ? 1 : 0);
 
   return (
@@ -163,9 +185,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
         <ScrollArea type="auto">
           <Table
-            striped
+            striped={!sticky}
             highlightOnHover
-            verticalSpacing="sm"
+            verticalSpacing={props.compact ? 6 : 'sm'}
+            horizontalSpacing={props.compact ? 'xs' : 'sm'}
+            fz={props.compact ? 'sm' : undefined}
             miw={props.minTableWidth ?? 560}
             data-testid={`${testId}-table`}
           >
@@ -201,7 +225,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     );
                   })}
                   {hasActions && (
-                    <Table.Th w={110} ta="right">
+                    <Table.Th w={110} ta="right" style={sticky}>
                       {t('table.actions')}
                     </Table.Th>
                   )}
@@ -244,9 +268,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
                       ))}
                       {hasActions && (
-                        <Table.Td>
+                        <Table.Td style={sticky}>
                           <RowActions
                             testId={testId}
+                            extra={rowActions?.(row.original)}
                             onEdit={onEdit ? () => onEdit(row.original) : undefined}
                             onDelete={onDelete ? () => setDeleting(row.original) : undefined}
                           />
@@ -267,34 +292,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table>
         </ScrollArea>
 
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('table.rowsPerPage')}
-            </Text>
-            <Select
-              aria-label={t('table.rowsPerPage')}
-              data={pageSizes.map((n) => String(n))}
-              value={String(pagination.pageSize)}
-              onChange={(v) => v && setPagination({ pageIndex: 0, pageSize: Number(v) })}
-              allowDeselect={false}
-              w={80}
-              size="xs"
-              data-testid={`${testId}-page-size`}
-            />
-            <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
-              {t('table.total', { count: total })}
-            </Text>
-            {query.isFetching && !query.isPending && <Loader size={14} />}
-          </Group>
-          <PageLinks
-            page={pagination.pageIndex + 1}
-            totalPages={pageCount}
-            onChange={(page) => setPagination((p) => ({ ...p, pageIndex: page - 1 }))}
-            testId={testId}
-            max={props.maxPageLinks}
-          />
-        </Group>
+        <TableFooter
+          testId={testId}
+          pageSizes={pageSizes}
+          pageSize={pagination.pageSize}
+          onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+          total={total}
+          fetching={query.isFetching && !query.isPending}
+          page={pagination.pageIndex + 1}
+          totalPages={pageCount}
+          onPage={(page) => setPagination((p) => ({ ...p, pageIndex: page - 1 }))}
+          maxPageLinks={props.maxPageLinks}
+        />
       </Stack>
       {onDelete && (
         <DeleteConfirm

@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Group, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Select, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLinks } from './PageLinks';
 
 /** How long the search box waits after the last key before it searches. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -57,16 +58,20 @@ export function SortButton({ label, sorted, onClick, testId }: SortButtonProps) 
 /** A row's edit and delete buttons (each only when the table offers it). */
 export function RowActions({
   testId,
+  extra,
   onEdit,
   onDelete,
 }: {
   testId: string;
+  /** The table's own actions of the row, first. */
+  extra?: ReactNode;
   onEdit: (() => void) | undefined;
   onDelete: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      {extra}
       {onEdit && (
         <ActionIcon variant="subtle" aria-label={t('table.edit')} onClick={onEdit} data-testid={`${testId}-edit`}>
           <IconPencil size={18} />
@@ -83,6 +88,53 @@ export function RowActions({
           <IconTrash size={18} />
         </ActionIcon>
       )}
+    </Group>
+  );
+}
+
+/** Under a table: rows per page, the total, a busy mark while a page loads, and the page links. */
+export function TableFooter(props: {
+  testId: string;
+  pageSizes: readonly number[];
+  pageSize: number;
+  onPageSize: (size: number) => void;
+  total: number;
+  fetching: boolean;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  maxPageLinks: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const { testId } = props;
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('table.rowsPerPage')}
+        </Text>
+        <Select
+          aria-label={t('table.rowsPerPage')}
+          data={props.pageSizes.map((n) => String(n))}
+          value={String(props.pageSize)}
+          onChange={(v) => v && props.onPageSize(Number(v))}
+          allowDeselect={false}
+          w={80}
+          size="xs"
+          data-testid={`${testId}-page-size`}
+        />
+        <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
+          {t('table.total', { count: props.total })}
+        </Text>
+        {props.fetching && <Loader size={14} />}
+      </Group>
+      <PageLinks
+        page={props.page}
+        totalPages={props.totalPages}
+        onChange={props.onPage}
+        testId={testId}
+        max={props.maxPageLinks}
+      />
     </Group>
   );
 }

@@ -1,18 +1,32 @@
-import { EXTENSION_DEFAULT_PAGE_SIZE, type ExtensionRow, type LifecycleFilter } from '@provisio/contract';
+import {
+  EXTENSION_DEFAULT_PAGE_SIZE,
+  type ExtensionRow,
+  type LifecycleFilter,
+  type QuickFilter,
+} from '@provisio/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
-/** One page of a tenant's extensions, searched and sorted on the server (total in X-Total-Count), optionally of one invitation step. */
+/** What narrows the subscribers table beyond its search: one invitation step, and quick filters (AND). */
+export interface ExtensionFilters {
+  lifecycle: LifecycleFilter | null;
+  quick: QuickFilter[];
+}
+export const NO_FILTERS: ExtensionFilters = { lifecycle: null, quick: [] };
+export const isFiltered = (f: ExtensionFilters) => f.lifecycle !== null || f.quick.length > 0;
+
+/** One page of a tenant's extensions, searched, filtered and sorted on the server (total in X-Total-Count). */
 export function listExtensions(
   tenantId: string,
   params: ListParams,
-  lifecycle?: LifecycleFilter,
+  filters: ExtensionFilters = NO_FILTERS,
 ): Promise<ListPage<ExtensionRow>> {
   return callListApi('getExtensions', {
     tenant_id: tenantId,
     ...params,
-    ...(lifecycle ? { lifecycle } : {}),
+    ...(filters.lifecycle ? { lifecycle: filters.lifecycle } : {}),
+    ...(filters.quick.length ? { quick: filters.quick } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
-import { type UpdateAndGetExtensionBody } from '@provisio/contract';
+import { type UpdateAndGetExtensionBody, type UpdateExtensionsAppBody } from '@provisio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callListApi } from '../../../lib/api';
+import { callApi, callListApi } from '../../../lib/api';
 import { tenantKeys } from './keys';
 
 /**
@@ -17,8 +17,24 @@ export function useUpdateExtensionApp() {
     mutationFn: updateExtensionApp,
     onSuccess: (page, { tenant_id, search, sort, order, limit, offset }) => {
       // The same key the table reads this page with: the answer shows at once, without another request.
-      queryClient.setQueryData([...tenantKeys.extensions(tenant_id), { search, sort, order, limit, offset }], page);
+      const base = tenantKeys.extensions(tenant_id);
+      queryClient.setQueryData([...base, { search, sort, order, limit, offset }], page);
+      // A filtered table's pages ([...base, filters, paging]) are read again: the row may have left the filter.
+      void queryClient.invalidateQueries({ queryKey: base, predicate: (q) => q.queryKey.length > base.length + 1 });
       return queryClient.invalidateQueries({ queryKey: tenantKeys.usage(tenant_id) });
     },
+  });
+}
+
+/** updateExtensionsApp: one app on or off for the selected extensions, all within the licence or none (issue #19). */
+export function useUpdateExtensionsApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateExtensionsAppBody) => callApi('updateExtensionsApp', body),
+    onSuccess: (_reply, { tenant_id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tenantKeys.extensions(tenant_id) }),
+        queryClient.invalidateQueries({ queryKey: tenantKeys.usage(tenant_id) }),
+      ]),
   });
 }

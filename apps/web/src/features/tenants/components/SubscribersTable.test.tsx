@@ -1,10 +1,11 @@
 import type { ExtensionRow, TenantRow } from '@provisio/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '../../../test/render';
-import type { Selection } from './selection';
+import { BulkBar } from './BulkBar';
+import { shownAppColumns, type Selection } from './selection';
 import { SubscribersTable } from './SubscribersTable';
 
 const rows: ExtensionRow[] = Array.from({ length: 3 }, (_, i) => ({
@@ -25,20 +26,31 @@ const rows: ExtensionRow[] = Array.from({ length: 3 }, (_, i) => ({
 function Harness({ tenant }: { tenant: TenantRow }) {
   const [selected, setSelected] = useState<Selection>(new Map());
   return (
-    <SubscribersTable
-      tenant={tenant}
-      selected={selected}
-      onSelectedChange={setSelected}
-      onSendLink={vi.fn()}
-      onEdit={vi.fn()}
-      onResend={vi.fn()}
-      canDelete={false}
-    />
+    <>
+      <BulkBar
+        tenantId={tenant.tid}
+        selected={selected}
+        shown={shownAppColumns(tenant)}
+        onClear={() => setSelected(new Map())}
+        onEmail={vi.fn()}
+        onRelink={vi.fn()}
+      />
+      <SubscribersTable
+        tenant={tenant}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onSendLink={vi.fn()}
+        onEdit={vi.fn()}
+        onResend={vi.fn()}
+        canDelete={false}
+      />
+    </>
   );
 }
 
 function renderTable(tenant: Partial<TenantRow> = {}) {
-  vi.stubGlobal('fetch', vi.fn(stubFetch({ '/getExtensions': { body: rows } })));
+  const fetch = vi.fn(stubFetch({ '/getExtensions': { body: rows } }));
+  vi.stubGlobal('fetch', fetch);
   const full: TenantRow = {
     tid: 'acme.example',
     tname: 'Acme',
@@ -47,7 +59,13 @@ function renderTable(tenant: Partial<TenantRow> = {}) {
     ...tenant,
   };
   renderRoutes([{ path: '/', element: <Harness tenant={full} /> }], '/');
+  return fetch;
 }
+/** The bodies of the getExtensions requests made so far. */
+const listBodies = (fetch: ReturnType<typeof renderTable>) =>
+  fetch.mock.calls
+    .filter(([url]) => String(url).endsWith('/getExtensions'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 
 const headerTexts = () =>
   within(screen.getByTestId('extensions-table'))
@@ -73,9 +91,12 @@ describe('SubscribersTable', () => {
       'Invitation',
       'Mobile App',
       'Desktop App',
-      'Send Link',
-      'Edit',
+      'Actions',
     ]);
+    // Send link and edit are the row's actions, kept in view at the right edge.
+    const actions = screen.getByTestId('ext-send-100').closest('td')!;
+    expect(actions).toContainElement(screen.getByTestId('ext-edit-100'));
+    expect(actions.style.position).toBe('sticky');
     // A reply without the lifecycle fields (an older server) reads as not invited.
     expect(screen.getByTestId('ext-lifecycle-100')).toHaveTextContent('Not invited');
   });
@@ -101,5 +122,50 @@ describe('SubscribersTable', () => {
     await user.click(screen.getByTestId('ext-check-all'));
     expect(screen.queryByTestId('ext-selected-count')).toBeNull();
     expect(screen.getByTestId('ext-check-100')).not.toBeChecked();
+  });
+
+  it('hides the columns the user unticks, and still does after the table is opened again (per user)', async () => {
+    window.localStorage.clear();
+    renderTable();
+    await screen.findAllByTestId('extensions-row');
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('ext-columns'));
+    await user.click(await screen.findByTestId('ext-columns-domain'));
+    await user.click(screen.getByTestId('ext-columns-lifecycle'));
+    await waitFor(() => expect(headerTexts()).not.toContain('Domain'));
+    expect(headerTexts()).not.toContain('Invitation');
+    expect(screen.getByTestId('ext-columns')).toHaveTextContent('Columns (6/8)');
+    expect(Object.keys(window.localStorage).some((k) => k.startsWith('provisio.subscribers.hidden.'))).toBe(true);
+    cleanup();
+    renderTable();
+    await screen.findAllByTestId('extensions-row');
+    expect(headerTexts()).not.toContain('Domain');
+    expect(headerTexts()).toContain('Email');
+  });
+
+  it('asks the server with every quick filter chosen, and with none once cleared', async () => {
+    const fetch = renderTable();
+    await screen.findAllByTestId('extensions-row');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Not linked' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Admins' }));
+    await waitFor(() => expect(listBodies(fetch).at(-1)).toMatchObject({ quick: ['not_linked', 'admin'], offset: 0 }));
+    await user.click(screen.getByRole('checkbox', { name: 'Not linked' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Admins' }));
+    await waitFor(() => expect(listBodies(fetch).at(-1)).not.toHaveProperty('quick'));
+  });
+
+  it('keeps the selection across pages and clears it from the bulk bar', async () => {
+    renderTable();
+    await screen.findAllByTestId('extensions-row');
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('ext-check-100'));
+    await user.click(screen.getByTestId('ext-check-102'));
+    expect(screen.getByTestId('ext-selected-count')).toHaveTextContent('Selected: 2');
+    // A filter (another page of rows) keeps what was checked.
+    await user.click(screen.getByRole('checkbox', { name: 'Admins' }));
+    expect(screen.getByTestId('ext-selected-count')).toHaveTextContent('Selected: 2');
+    await user.click(screen.getByTestId('ext-clear'));
+    expect(screen.queryByTestId('ext-bulk-bar')).toBeNull();
   });
 });

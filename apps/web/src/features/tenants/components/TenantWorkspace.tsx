@@ -19,7 +19,8 @@ import { exportCsv, toImportRows } from './import-csv';
 import { ImportModal, type ImportCheck } from './ImportModal';
 import { InviteModal, type InviteTarget } from './InviteModal';
 import { JobsPanel, type JobKind, type RunningJob } from './JobsPanel';
-import type { Selection } from './selection';
+import { shownAppColumns, type Selection } from './selection';
+import { BulkBar } from './BulkBar';
 import { SubscribersTable } from './SubscribersTable';
 import { SubscribersToolbar } from './SubscribersToolbar';
 import { TenantAppSwitches } from './TenantAppSwitches';
@@ -127,6 +128,14 @@ export function TenantWorkspace({ tenant, isAdmin }: TenantWorkspaceProps) {
           />
         </Stack>
       </Paper>
+      <BulkBar
+        tenantId={tid}
+        selected={selected}
+        shown={shownAppColumns(tenant)}
+        onClear={() => setSelected(new Map())}
+        onEmail={onBulkEmail}
+        onRelink={onRelink}
+      />
       <SubscribersTable
         tenant={tenant}
         selected={selected}

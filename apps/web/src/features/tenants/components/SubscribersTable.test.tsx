@@ -63,9 +63,9 @@ function renderTable(tenant: Partial<TenantRow> = {}) {
 }
 /** The bodies of the getExtensions requests made so far. */
 const listBodies = (fetch: ReturnType<typeof renderTable>) =>
-  fetch.mock.calls
+  (fetch.mock.calls as unknown as [string, RequestInit][])
     .filter(([url]) => String(url).endsWith('/getExtensions'))
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
 
 const headerTexts = () =>
   within(screen.getByTestId('extensions-table'))

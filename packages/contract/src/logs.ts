@@ -65,6 +65,8 @@ export const GetLogsBody = z
     job_id: z.string().max(LOG_LIMITS.idMax).optional(),
     /** Beyond the spec (issue #19): only the answered requests of one status class. */
     status_class: z.enum(STATUS_CLASSES).optional(),
+    /** Beyond the spec (issue #19): the lines about one tenant (requests naming it, its jobs). */
+    tenant_id: z.string().trim().min(1).max(LOG_LIMITS.idMax).optional(),
     ...callerEcho,
   })
   // Zod still runs an object refinement when a field failed a pattern, so a bad start/end is left to its own issue.

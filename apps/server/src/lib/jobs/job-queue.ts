@@ -5,6 +5,9 @@ import { AppError, isUniqueViolation } from '../errors';
 import type { JobContext, JobDefinition, JobProgress } from './job-definition';
 import { type EnqueueOptions, JobPaused, type JobQueueOptions, LeaseLost } from './job-types';
 
+/** A job's log lines name its tenant, when it has one, so the logs can be filtered by tenant (issue #19). */
+const tenantField = (job: { tenant_id: string | null }) => (job.tenant_id ? { tenant: job.tenant_id } : {});
+
 export { type EnqueueOptions, JobPaused, type JobQueueOptions, LeaseLost } from './job-types';
 
 /**
@@ -193,6 +196,7 @@ export class JobQueue<D = unknown> {
     payload: string;
     checkpoint: string | null;
     attempts: number;
+    tenant_id: string | null;
   }): Promise<void> {
     const mine = () =>
       this.db.kysely.updateTable('jobs').where('id', '=', job.id).where('lease_owner', '=', this.owner);
@@ -224,7 +228,7 @@ export class JobQueue<D = unknown> {
           updated_at: Date.now(),
         })
         .execute();
-      this.log.info({ jobId: job.id, type: job.type }, 'job done');
+      this.log.info({ jobId: job.id, type: job.type, ...tenantField(job) }, 'job done');
     } catch (err) {
       if (err instanceof LeaseLost) {
         this.log.warn({ jobId: job.id }, 'job lease lost; another worker continues it');
@@ -242,13 +246,16 @@ export class JobQueue<D = unknown> {
             updated_at: Date.now(),
           }))
           .execute();
-        this.log.info({ jobId: job.id, type: job.type }, 'job paused for shutdown; it resumes from its checkpoint');
+        this.log.info(
+          { jobId: job.id, type: job.type, ...tenantField(job) },
+          'job paused for shutdown; it resumes from its checkpoint',
+        );
         return;
       }
       // A refusal (AppError) is final and keeps its message key, translated when shown; other errors are retried.
       const message = err instanceof AppError ? err.messageKey : err instanceof Error ? err.message : String(err);
       const retry = !(err instanceof AppError) && job.attempts < this.maxAttempts;
-      this.log.error({ err, jobId: job.id, type: job.type, retry }, 'job failed');
+      this.log.error({ err, jobId: job.id, type: job.type, ...tenantField(job), retry }, 'job failed');
       const now = Date.now();
       await mine()
         .set(

@@ -19,6 +19,8 @@ export interface LogQuery {
   jobId?: string;
   /** '4xx': only answered requests with a 4xx status (the line's `"res":{"statusCode":4..}`). */
   statusClass?: string;
+  /** Only lines naming this tenant (`"tenant":"…"`). */
+  tenant?: string;
   limit: number;
 }
 

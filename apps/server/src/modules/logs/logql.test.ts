@@ -21,6 +21,12 @@ describe('buildLogQuery', () => {
     );
   });
 
+  it('filters by the tenant a line names (issue #19)', () => {
+    expect(buildLogQuery({ text: '', level: '', tenant: 'acme.example' })).toBe(
+      '{job=~".+"} | json | tenant="acme.example"',
+    );
+  });
+
   it('filters answered requests by status class on the flattened res_statusCode (issue #19)', () => {
     expect(buildLogQuery({ text: '', level: '', statusClass: '5xx' })).toBe(
       '{job=~".+"} | json | res_statusCode=~"5.."',

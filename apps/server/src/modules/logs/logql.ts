@@ -5,6 +5,8 @@ export interface LogFilters {
   reqId?: string;
   jobId?: string;
   statusClass?: string;
+  /** The tenant a line names (`tenant`: requests whose body names it, its jobs). */
+  tenant?: string;
 }
 
 const REGEX_META = /[\\^$.*+?()[\]{}|]/g;
@@ -28,5 +30,6 @@ export function buildLogQuery(f: LogFilters, selector = '{job=~".+"}'): string {
   if (f.jobId) parts.push(`| jobId=${logqlString(f.jobId)}`);
   // `| json` flattens `res.statusCode` to `res_statusCode`.
   if (f.statusClass) parts.push(`| res_statusCode=~${logqlString(`${f.statusClass[0]}..`)}`);
+  if (f.tenant) parts.push(`| tenant=${logqlString(f.tenant)}`);
   return parts.join(' ');
 }

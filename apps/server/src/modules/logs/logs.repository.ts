@@ -18,6 +18,10 @@ export function findLogs(store: LogStore, q: LogQuery): Promise<StoredLog[]> {
       .$if(!!q.text, (b) => b.where(sql<boolean>`line ${like} ${`%${escapeLike(q.text)}%`} escape '\\'`))
       // Answered requests are written as `"res":{"statusCode":401}` (plugins/request-logging.ts); `_` is one digit.
       .$if(!!q.statusClass, (b) => b.where(sql<boolean>`line like ${`%"res":{"statusCode":${q.statusClass![0]}__}%`}`))
+      // Lines are JSON: the tenant is written `"tenant":"acme.example"`; its LIKE wildcards match literally.
+      .$if(!!q.tenant, (b) =>
+        b.where(sql<boolean>`line like ${`%"tenant":${escapeLike(JSON.stringify(q.tenant))}%`} escape '\\'`),
+      )
       .orderBy('ts', 'desc')
       .orderBy('id', 'desc')
       .limit(q.limit)

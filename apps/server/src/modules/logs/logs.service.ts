@@ -43,6 +43,7 @@ export async function getLogs(
     reqId: body.req_id,
     jobId: body.job_id,
     statusClass: body.status_class,
+    tenant: body.tenant_id,
   };
   const range = {
     from: nanosToMillis(body.start),

@@ -32,6 +32,7 @@ async function getlogs(
     job_id?: string;
     limit?: number;
     status_class?: string;
+    tenant_id?: string;
   } = {},
   ms = HOUR,
 ) {
@@ -157,6 +158,24 @@ describe('getlogs', () => {
     expect(twos.length).toBeGreaterThan(0);
     expect(twos.every((s) => Math.floor(statusOf(s) / 100) === 2)).toBe(true);
     const bad = await t.call('getlogs', { start: '0', end: '1', status_class: '6xx' }, { token: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds the requests naming a tenant (issue #19); its LIKE wildcards match literally', async () => {
+    for (const tenant_id of ['a_c.example', 'abc.example'])
+      await t.call('getExtensions', { tenant_id, limit: 1 }, { token: admin });
+    const tenantOf = (s: { values: [string, string][] }) => (JSON.parse(s.values[0]![1]) as { tenant?: string }).tenant;
+    let lines = await getlogs({ tenant_id: 'a_c.example' });
+    for (let i = 0; i < 40 && lines.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      lines = await getlogs({ tenant_id: 'a_c.example' });
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((s) => tenantOf(s) === 'a_c.example' && s.stream.msg === 'request completed')).toBe(true);
+    const other = await getlogs({ tenant_id: 'abc.example' });
+    expect(other.map(tenantOf)).toEqual(other.map(() => 'abc.example'));
+    expect(await getlogs({ tenant_id: 'nobody.example' })).toEqual([]);
+    const bad = await t.call('getlogs', { start: '0', end: '1', tenant_id: '' }, { token: admin });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiCall, signIn, signInAdmin, stamp, switchLanguage } from '../support/admin';
+import { apiCall, pick, signIn, signInAdmin, stamp, switchLanguage } from '../support/admin';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';
 
@@ -96,6 +96,20 @@ test('a failed sign-in is found on /logs by text and level, and its request list
   expect(new Set(classes)).toEqual(new Set(['4xx']));
   expect(await page.getByTestId('log-entry').count()).toBe(classes.length);
   await shot(page, 'logs-status-4xx');
+
+  // The tenant filter: lines about one tenant (a request naming it), the tenant shown on the line.
+  await apiCall(page, 'getExtensions', { tenant_id: 'bluebird.example', limit: 1 });
+  await page.getByTestId('logs-message').fill('getExtensions');
+  await page.getByTestId('logs-status').click();
+  await page.getByRole('option', { name: 'Any status' }).click();
+  await pick(page, page.getByTestId('logs-tenant'), 'blue', /Bluebird Dental/);
+  await page.getByTestId('logs-filter').click();
+  await expect(page.getByTestId('logs-loading')).toHaveCount(0);
+  await expect(page.getByTestId('log-entry-tenant').first()).toHaveText('bluebird.example');
+  const tenants = await page.getByTestId('log-entry-tenant').allTextContents();
+  expect(new Set(tenants)).toEqual(new Set(['bluebird.example']));
+  expect(await page.getByTestId('log-entry').count()).toBe(tenants.length);
+  await shot(page, 'logs-tenant');
 });
 
 test('a failed mail delivery is found on /logs with its stack trace, also at phone width', async ({ page }) => {

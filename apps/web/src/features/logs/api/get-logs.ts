@@ -16,7 +16,14 @@ export type LevelChoice = (typeof LEVEL_CHOICES)[number];
 
 /** What the FILTER button applies: the form's values, or (beyond the spec) one request's or job's lines. */
 export type LogsFilter =
-  | { kind: 'search'; text: string; level: LevelChoice; window: LogWindowKey; status?: StatusClass | '' }
+  | {
+      kind: 'search';
+      text: string;
+      level: LevelChoice;
+      window: LogWindowKey;
+      status?: StatusClass | '';
+      tenant?: string | null;
+    }
   | { kind: 'request'; id: string }
   | { kind: 'job'; id: string };
 
@@ -45,6 +52,7 @@ export function buildLogsQuery(filter: LogsFilter, now: number): GetLogsBody {
     message: encodeURIComponent(filter.text.trim()),
     level: filter.level,
     ...(filter.status ? { status_class: filter.status } : {}),
+    ...(filter.tenant ? { tenant_id: filter.tenant } : {}),
     start: millisToNanos(now - windowMinutes(filter.window) * MINUTE_MS),
     end,
     limit: LOGS_LIMIT,

@@ -114,6 +114,18 @@ function SummaryLine({ summary }: { summary: LogSummary }) {
       <Text size="sm" truncate data-testid="log-entry-msg" data-kind={summary.kind}>
         {text}
       </Text>
+      {'tenant' in summary && summary.tenant && (
+        <Badge
+          size="sm"
+          variant="outline"
+          color="gray"
+          tt="none"
+          style={{ flex: 'none' }}
+          data-testid="log-entry-tenant"
+        >
+          {summary.tenant}
+        </Badge>
+      )}
     </Group>
   );
 }

@@ -4,6 +4,7 @@ import { IconFilter, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { LEVEL_CHOICES, type LevelChoice } from '../api/get-logs';
 
 export interface SearchValues {
@@ -12,6 +13,8 @@ export interface SearchValues {
   window: LogWindowKey;
   /** Only answered requests of this status class ('' for every line). */
   status: StatusClass | '';
+  /** Only lines about this tenant (null for every line). */
+  tenant: string | null;
 }
 
 /** "Last 5 minutes", "Last hour", "Last 2 days"... from a window of spec §9. */
@@ -41,10 +44,11 @@ export function LogFilters({
   const [level, setLevel] = useState<LevelChoice>(initial.level);
   const [timeWindow, setTimeWindow] = useState<LogWindowKey>(initial.window);
   const [status, setStatus] = useState<StatusClass | ''>(initial.status);
+  const [tenant, setTenant] = useState<string | null>(initial.tenant);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ text, level, window: timeWindow, status });
+    onApply({ text, level, window: timeWindow, status, tenant });
   };
 
   const levels = LEVEL_CHOICES.map((l) => ({ value: l || ANY_LEVEL, label: t(`logs.levels.${l || ANY_LEVEL}`) }));
@@ -85,6 +89,14 @@ export function LogFilters({
           allowDeselect={false}
           style={grow}
           data-testid="logs-status"
+        />
+        <TenantTypeahead
+          label={t('logs.tenant')}
+          placeholder={t('logs.anyTenant')}
+          value={tenant}
+          onChange={(v) => setTenant(v)}
+          testId="logs-tenant"
+          w={240}
         />
         <Select
           label={t('logs.time')}

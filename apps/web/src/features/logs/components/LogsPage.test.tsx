@@ -36,12 +36,14 @@ const reply: GetLogsReply = {
   },
 };
 
-/** Answers getlogs with the reply (or a failure) and keeps the bodies sent. */
+/** Answers getlogs with the reply (or a failure) and keeps the bodies sent; the tenant picker's search finds none. */
 function stubLogs(answer: { status?: number; body: unknown } = { body: reply }) {
   const bodies: Record<string, unknown>[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/tenantList'))
+        return new Response('[]', { headers: { 'Content-Type': 'application/json', 'X-Total-Count': '0' } });
       bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,

@@ -9,7 +9,7 @@ import { LOGS_LIMIT, useLogs, type LogEntry, type LogsFilter } from '../api/get-
 import { COLLAPSED_ROW_HEIGHT, LogEntryRow } from './LogEntryRow';
 import { LogFilters, type SearchValues } from './LogFilters';
 
-const DEFAULT_SEARCH: SearchValues = { text: '', level: '', window: '1h', status: '' };
+const DEFAULT_SEARCH: SearchValues = { text: '', level: '', window: '1h', status: '', tenant: null };
 /** The list fills the screen below the filters, with its own scroll, and never gets too short to use. */
 const LIST_HEIGHT = 'max(360px, calc(100dvh - 360px))';
 

@@ -47,6 +47,26 @@ describe('logSummary (issue #19: logs that read at a glance)', () => {
     });
   });
 
+  it('names the tenant of a request or a job when the line has one', () => {
+    const line = {
+      msg: 'request completed',
+      req: { method: 'POST', url: '/api/v1/getExtensions' },
+      res: { statusCode: 200 },
+      responseTime: 3,
+      tenant: 'acme.example',
+    };
+    expect(logSummary(entry(line))).toMatchObject({ kind: 'request', tenant: 'acme.example' });
+    expect(
+      logSummary(entry({ msg: 'job done', jobId: 8, type: 'extensionsSync', tenant: 'acme.example' }, 'job done')),
+    ).toEqual({
+      kind: 'job',
+      type: 'extensionsSync',
+      id: '8',
+      msg: 'job done',
+      tenant: 'acme.example',
+    });
+  });
+
   it('keeps any other line as its message, a line that is not JSON included', () => {
     expect(logSummary(entry({ msg: 'started' }, 'started'))).toEqual({ kind: 'text', msg: 'started' });
     expect(logSummary(entry('plain text line'))).toEqual({ kind: 'text', msg: 'plain text line' });

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Checkbox, Text } from '@mantine/core';
+import { ActionIcon, Checkbox } from '@mantine/core';
 import type { APP_COLUMNS, ExtensionRow } from '@provisio/contract';
 import { IconPencil, IconQrcode } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { DataColumn } from '../../../components/DataTable';
 import { LifecycleCell } from './LifecycleCell';
+import classes from './subscribers.module.css';
 import { type CheckAllState, toggleAll, toggleOne, type Selection } from './selection';
 
 /** Columns a user may hide from the subscribers table (the column chooser); the others always show. */
@@ -36,9 +37,9 @@ export interface ColumnContext {
 }
 
 const yesNo = (value: boolean, yes: string, no: string, testId: string) => (
-  <Badge variant="light" color={value ? 'teal' : 'gray'} size="sm" data-testid={testId} data-value={value}>
+  <span className={classes.flag} data-testid={testId} data-value={value}>
     {value ? yes : no}
-  </Badge>
+  </span>
 );
 
 /**
@@ -46,9 +47,9 @@ const yesNo = (value: boolean, yes: string, no: string, testId: string) => (
  * 200 rows: a floating tooltip per cell would cost more than the rows).
  */
 const cut = (value: string, width: number) => (
-  <Text size="sm" truncate="end" maw={width} title={value}>
+  <span className={classes.cut} style={{ maxWidth: width }} title={value}>
     {value}
-  </Text>
+  </span>
 );
 
 /** The spec §2 columns of the subscribers table, in order; the row actions (send link, edit, delete) are apart. */
@@ -81,11 +82,7 @@ export function subscriberColumns(c: ColumnContext): DataColumn<ExtensionRow>[] 
       key: 'extension',
       header: t('fields.extension'),
       sortable: true,
-      cell: (r) => (
-        <Text fw={600} size="sm">
-          {r.extension}
-        </Text>
-      ),
+      cell: (r) => <span className={classes.extension}>{r.extension}</span>,
     },
     { key: 'domain', header: t('fields.domain'), sortable: true, cell: (r) => cut(r.domain, 170) },
     { key: 'site_name', header: t('tenants.site'), sortable: true, cell: (r) => cut(r.site_name, 130) },
@@ -108,15 +105,13 @@ export function subscriberColumns(c: ColumnContext): DataColumn<ExtensionRow>[] 
           <>
             {yesNo(r.linked, t('common.yes'), t('common.no'), `ext-linked-${r.extension}`)}
             {at !== undefined && (
-              <Text
-                size="xs"
-                c="dimmed"
-                style={{ whiteSpace: 'nowrap' }}
+              <span
+                className={classes.note}
                 title={new Date(at).toLocaleString(c.language)}
                 data-testid={`ext-provisioned-${r.extension}`}
               >
                 {t('tenants.provisionedAt', { date: new Date(at).toLocaleDateString(c.language) })}
-              </Text>
+              </span>
             )}
           </>
         );

@@ -183,7 +183,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Group>
 
-        <Box style={{ overflowX: "auto" }}>
+        <Box style={{ overflowX: 'auto' }}>
           <Table
             striped={!sticky}
             highlightOnHover

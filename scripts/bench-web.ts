@@ -45,6 +45,21 @@ const TIMINGS = () => {
   return `scripts ${Math.round(scripts)} ms, getExtensions ${list ? Math.round(list.responseEnd) : '-'} ms`;
 };
 
+/** Runs in the page (BENCH_TRACE=1): every resource with its start and end, and the paint marks. */
+const TRACE = () => {
+  const g = globalThis as unknown as {
+    performance: { getEntries(): { name: string; entryType: string; startTime: number; duration: number }[] };
+  };
+  return g.performance
+    .getEntries()
+    .filter((e) => e.entryType !== 'mark' || true)
+    .map(
+      (e) =>
+        `${Math.round(e.startTime)}+${Math.round(e.duration)} ${e.entryType} ${e.name.replace(/^https?:\/\/[^/]+/, '')}`,
+    )
+    .join('\n');
+};
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -116,6 +131,7 @@ async function main(): Promise<void> {
         const at = await p.waitForFunction(FIRST_ROW_AT, null, { polling: 'raf', timeout: 30_000 });
         into.push(Math.round((await at.jsonValue()) as number));
         parts.push(await p.evaluate(TIMINGS));
+        if (process.env.BENCH_TRACE) console.log(await p.evaluate(TRACE));
       }
       await context.close();
     }

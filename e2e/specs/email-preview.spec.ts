@@ -19,7 +19,8 @@ const BODY =
 async function pickerOptions(page: Page): Promise<{ all: string[]; chosen: string[] }> {
   const input = page.getByTestId('tenants-tenant');
   await input.click();
-  const list = page.locator(`#${await input.getAttribute('aria-controls')}`);
+  // The dropdown is mounted when it opens (theme: keepMounted false): the one listbox on the page.
+  const list = page.getByRole('listbox');
   const options = list.getByRole('option');
   await expect(options.first()).toBeVisible();
   const all = await options.allTextContents();

@@ -40,5 +40,9 @@ export const theme = createTheme({
     Card: { defaultProps: { radius: 'lg', withBorder: true, shadow: 'xs' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
+    // Mantine keeps every Select's dropdown mounted (hidden) and positions it as soon as the field mounts: on a screen
+    // with a long table each field forced a style and layout pass of the whole page (measured on /tenants, issue
+    // #19). The dropdown is mounted when it opens instead.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
 import { DeleteConfirm, type DeleteAction } from './DeleteConfirm';
 import { RowActions, SearchBox, SortButton, TableFooter } from './TableControls';
+import { useFirstPaintRows } from './use-first-paint-rows';
 
 export type { DeleteAction } from './DeleteConfirm';
 
@@ -164,6 +165,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     rowCount: total,
     getCoreRowModel: getCoreRowModel(),
   });
+  const shownRows = useFirstPaintRows(table.getRowModel().rows);
 
   const hasActions = !!onEdit || !!onDelete || !!rowActions;
   const colSpan = columns.length + (hasActions ? 1 : 0);
@@ -252,7 +254,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {table.getRowModel().rows.map((row) => {
+              {shownRows.map((row) => {
                 const key = rowKey(row.original);
                 const isOpen = expanded === key;
                 return (

@@ -9,6 +9,7 @@ import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { attempt } from '../../../lib/attempt';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../api/get-tenant';
+import { lastProvisionedQuery } from '../api/get-last-provisioned';
 import { prefetchFirstPage } from '../api/list-extensions';
 import { syncTenants } from '../api/sync-tenants';
 import { AddTenantModal } from './AddTenantModal';
@@ -31,7 +32,11 @@ export function TenantsPage() {
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
-    if (tid) void prefetchFirstPage(queryClient, tid);
+    if (!tid) return;
+    // The table's first page and the provisioning dates its Linked column shows, asked for together while the
+    // tenant is looked up: the table is then drawn once, not again when the dates arrive.
+    void prefetchFirstPage(queryClient, tid);
+    void queryClient.prefetchQuery(lastProvisionedQuery(tid));
   }, [tid, queryClient]);
 
   const choose = (next: string | null) => setParams(next ? { tenant: next } : {}, { replace: true });

@@ -21,6 +21,8 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { healthRoute, systemRoutes } from './modules/system/system.routes';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { brandingDecorator } from './modules/branding/branding-mail';
+import { brandingRoutes } from './modules/branding/branding.routes';
 import { resellerUsersRoutes } from './modules/reseller-users/reseller-users.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { viewAsRoutes } from './modules/view-as/view-as.routes';
@@ -58,6 +60,7 @@ const API_MODULES = [
   dashboardRoutes,
   mailRoutes,
   resellersRoutes,
+  brandingRoutes,
   resellerUsersRoutes,
   usersRoutes,
   domainsRoutes,
@@ -123,6 +126,8 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
   // Lists are written from their compiled JSON schema, everything else through zod (lib/reply-serializer.ts).
   app.setSerializerCompiler(replySerializerCompiler);
   app.decorate('deps', deps);
+  // Mail to a branded reseller's subscribers wears its brand (issue #19): sender, logo, colours, footer, links.
+  deps.mailer.decorate(brandingDecorator(deps.config.publicUrl, deps.config.MAIL_FROM));
   // Only a connector this app made is closed with it (a test may pass one in and keep it).
   if (!base.connector) app.addHook('onClose', async () => deps.connector.close?.());
   // Calls take JSON (and multipart where stated); plain text is refused with 415 rather than misread.

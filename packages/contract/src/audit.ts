@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'view_as',
   'api_key',
   'webhook_endpoint',
+  'reseller_branding',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

@@ -6,6 +6,7 @@ import { appAuthCalls } from './app-auth';
 import { appSettingsCalls } from './app-settings';
 import { auditCalls } from './audit';
 import { authCalls } from './auth';
+import { brandingCalls } from './branding';
 import { cdrsCalls } from './cdrs';
 import { clientProfilesCalls } from './client-profiles';
 import { systemCalls } from './common';
@@ -45,6 +46,7 @@ export const CALLS = {
   ...appSettingsCalls,
   ...auditCalls,
   ...authCalls,
+  ...brandingCalls,
   ...cdrsCalls,
   ...clientProfilesCalls,
   ...dashboardCalls,

@@ -7,6 +7,8 @@ export const LIMITS = {
   appPasswordMin: 8,
   passwordMax: 100,
   imageMaxBytes: 5_242_880,
+  /** A reseller's logo (issue #19): small, since every branded page and email loads it. */
+  logoMaxBytes: 524_288,
   nameMax: 200,
   emailMax: 254,
   usernameMax: 100,

@@ -10,6 +10,7 @@ export * from './mail';
 export * from './lists';
 export * from './strength';
 export * from './resellers';
+export * from './branding';
 export * from './reseller-users';
 export * from './users';
 export * from './domains';

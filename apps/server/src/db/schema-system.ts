@@ -34,6 +34,8 @@ export interface MailMessagesTable {
   job_id: number | null;
   tenant_id: string | null;
   ref: string | null;
+  /** The sender when not MAIL_FROM: a reseller's branding (migration 024). */
+  from_addr: string | null;
 }
 
 export interface EmailTemplatesTable {

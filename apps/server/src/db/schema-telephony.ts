@@ -12,6 +12,22 @@ export interface ResellersTable {
   updated_at: Millis;
 }
 
+/** Issue #19: a reseller's white-label branding (migration 024). */
+export interface ResellerBrandingTable {
+  reseller_id: number;
+  brand_name: string;
+  logo_url: string | null;
+  primary_color: string;
+  secondary_color: string;
+  sender_name: string;
+  sender_email: string;
+  support_email: string;
+  support_phone: string;
+  host_name: string | null;
+  allow_reseller_edit: Flag;
+  updated_at: Millis;
+}
+
 export interface ResellerTenantsTable {
   id: Generated<number>;
   reseller_id: number;

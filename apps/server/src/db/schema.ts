@@ -15,6 +15,7 @@ import type {
 } from './schema-accounts';
 import type {
   ResellersTable,
+  ResellerBrandingTable,
   ResellerTenantsTable,
   ResellerUserLinksTable,
   TenantsTable,
@@ -77,6 +78,7 @@ export interface Database {
   files: FilesTable;
   mail_messages: MailMessagesTable;
   resellers: ResellersTable;
+  reseller_branding: ResellerBrandingTable;
   reseller_tenants: ResellerTenantsTable;
   reseller_user_links: ResellerUserLinksTable;
   tenants: TenantsTable;

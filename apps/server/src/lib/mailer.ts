@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@provisio/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -16,7 +17,16 @@ export interface OutgoingMail {
   jobId?: number;
   tenantId?: string;
   ref?: string;
+  /** The sender, when not the server's MAIL_FROM (a reseller's branding, issue #19). */
+  from?: string;
+  /** The tenant whose brand the message wears when it is not one of the tenant's tracked messages (tenantId). */
+  brandTenant?: string;
+  /** The recipient's language, for what a decorator adds (a branded footer). */
+  lang?: Language;
 }
+
+/** Changes a message before it is queued (modules/branding brands a tenant's mail with its reseller's brand). */
+export type MailDecorator = (mail: OutgoingMail, db: Kysely<Database>) => Promise<OutgoingMail>;
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -58,6 +68,7 @@ export class Mailer {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private readonly maxAttempts: number;
+  private decorator?: MailDecorator;
 
   constructor(
     private readonly db: Db,
@@ -68,9 +79,15 @@ export class Mailer {
     this.maxAttempts = opts.maxAttempts ?? 8;
   }
 
+  /** Every message queued from now on goes through `decorator` first (set once by buildApp). */
+  decorate(decorator: MailDecorator): void {
+    this.decorator = decorator;
+  }
+
   /** Queues a message; pass a transaction to make queuing part of it (a job's once-only effect). */
-  async enqueue(mail: OutgoingMail, trx?: Kysely<Database>): Promise<number> {
+  async enqueue(given: OutgoingMail, trx?: Kysely<Database>): Promise<number> {
     const now = Date.now();
+    const mail = this.decorator ? await this.decorator(given, trx ?? this.db.kysely) : given;
     const row = await (trx ?? this.db.kysely)
       .insertInto('mail_messages')
       .values({
@@ -88,6 +105,7 @@ export class Mailer {
         job_id: mail.jobId ?? null,
         tenant_id: mail.tenantId ?? null,
         ref: mail.ref ?? null,
+        from_addr: mail.from ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -181,6 +199,7 @@ export class Mailer {
     attachments: string | null;
     attempts: number;
     kind: string;
+    from_addr: string | null;
   }): Promise<void> {
     const done = (set: {
       status: 'sent' | 'logged' | 'failed';
@@ -219,7 +238,7 @@ export class Mailer {
           }))
         : undefined;
       await this.transport.sendMail({
-        from: this.opts.from,
+        from: msg.from_addr ?? this.opts.from,
         to: msg.to_addr,
         cc: msg.cc || undefined,
         subject: msg.subject,

@@ -20,6 +20,7 @@ import { webhooks018 } from './018-webhooks';
 import { viewAs019 } from './019-view-as';
 import { mailJob020 } from './020-mail-job';
 import { defaultTemplate023 } from './023-default-template';
+import { resellerBranding024 } from './024-reseller-branding';
 
 /** Numbered, forward-only migrations. Add a new file and a line here; never edit a released one. */
 function all(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ function all(db: Db): Record<string, Migration> {
     '019_view_as': viewAs019(),
     '020_mail_job': mailJob020(),
     '023_default_template': defaultTemplate023(),
+    '024_reseller_branding': resellerBranding024(),
   };
 }
 

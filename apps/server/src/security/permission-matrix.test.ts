@@ -92,6 +92,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/updateAndGetExtension': { answers: SCOPED },
   // issue #19: the subscribers table's bulk app switch
   'POST /api/v1/updateExtensionsApp': { answers: SCOPED },
+  // issue #19: a reseller's branding, for administrators and that reseller's own users
+  'POST /api/v1/getResellerBranding': { answers: SCOPED },
+  'POST /api/v1/saveResellerBranding': { answers: SCOPED },
   'POST /api/v1/getUserDetails': { answers: SCOPED },
   'POST /api/v1/editUserDetails': { answers: SCOPED },
   'POST /api/v1/checkDuplicateEmails': { answers: SCOPED },

@@ -50,6 +50,18 @@ export const en = {
   missingData: 'Missing data',
   profileUpdated: 'Successfully Updated User Information!',
   imageTooBig: 'The file size is too big (at most 5 MB).',
+  // reseller branding (issue #19)
+  brandColorInvalid: 'A colour is written as # and six hexadecimal digits, for example #1c5fd1.',
+  brandColorContrast:
+    'The {{field}} colour is too light: {{ratio}}:1 against white, at least 4.5:1 is needed to read it.',
+  brandHostInvalid: 'The host name is not valid (for example voice.example.com).',
+  brandHostTaken: 'Another reseller already uses this host name.',
+  brandPhoneInvalid: 'A phone number may hold digits, spaces, +, -, dots and brackets only.',
+  logoTooLarge: 'The logo may be at most 512 KB.',
+  brandingSaved: 'The branding was saved.',
+  brandingNotAllowed: 'An administrator has not allowed resellers to change this branding.',
+  brandFooterSupport: 'Support: {{contacts}}',
+  brandFooterSentBy: 'Sent by {{name}}.',
   imageTypeNotAllowed: 'Only .jpg, .gif, .png and .svg images are accepted.',
   imageContentMismatch: 'The file is not a valid {{type}} image.',
   svgUnsafe: 'This SVG image contains scripts or external content and was refused.',

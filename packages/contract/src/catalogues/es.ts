@@ -49,6 +49,18 @@ export const es: Catalogue = {
   missingData: 'Faltan datos',
   profileUpdated: '¡Información del usuario actualizada correctamente!',
   imageTooBig: 'El archivo es demasiado grande (máximo 5 MB).',
+  // reseller branding (issue #19)
+  brandColorInvalid: 'Un color se escribe con # y seis dígitos hexadecimales, por ejemplo #1c5fd1.',
+  brandColorContrast:
+    'El color {{field}} es demasiado claro: {{ratio}}:1 sobre blanco; se necesita al menos 4.5:1 para leerlo.',
+  brandHostInvalid: 'El nombre de host no es válido (por ejemplo voz.ejemplo.com).',
+  brandHostTaken: 'Otro revendedor ya usa este nombre de host.',
+  brandPhoneInvalid: 'Un número de teléfono solo puede tener dígitos, espacios, +, -, puntos y paréntesis.',
+  logoTooLarge: 'El logotipo puede tener como máximo 512 KB.',
+  brandingSaved: 'La marca se guardó.',
+  brandingNotAllowed: 'Un administrador no ha permitido a los revendedores cambiar esta marca.',
+  brandFooterSupport: 'Soporte: {{contacts}}',
+  brandFooterSentBy: 'Enviado por {{name}}.',
   imageTypeNotAllowed: 'Solo se aceptan imágenes .jpg, .gif, .png y .svg.',
   imageContentMismatch: 'El archivo no es una imagen {{type}} válida.',
   svgUnsafe: 'Esta imagen SVG contiene scripts o contenido externo y fue rechazada.',

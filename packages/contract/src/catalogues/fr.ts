@@ -48,6 +48,18 @@ export const fr: Catalogue = {
   missingData: 'Données manquantes',
   profileUpdated: "Informations de l'utilisateur mises à jour avec succès !",
   imageTooBig: 'Le fichier est trop volumineux (5 Mo au maximum).',
+  // reseller branding (issue #19)
+  brandColorInvalid: 'Une couleur s’écrit avec # et six chiffres hexadécimaux, par exemple #1c5fd1.',
+  brandColorContrast:
+    'La couleur {{field}} est trop claire : {{ratio}}:1 sur blanc ; il faut au moins 4.5:1 pour la lire.',
+  brandHostInvalid: 'Le nom d’hôte n’est pas valide (par exemple voix.exemple.com).',
+  brandHostTaken: 'Un autre revendeur utilise déjà ce nom d’hôte.',
+  brandPhoneInvalid: 'Un numéro de téléphone ne peut contenir que des chiffres, espaces, +, -, points et parenthèses.',
+  logoTooLarge: 'Le logo peut faire au plus 512 Ko.',
+  brandingSaved: 'L’identité visuelle a été enregistrée.',
+  brandingNotAllowed: 'Un administrateur n’a pas autorisé les revendeurs à modifier cette identité visuelle.',
+  brandFooterSupport: 'Assistance : {{contacts}}',
+  brandFooterSentBy: 'Envoyé par {{name}}.',
   imageTypeNotAllowed: 'Seules les images .jpg, .gif, .png et .svg sont acceptées.',
   imageContentMismatch: "Le fichier n'est pas une image {{type}} valide.",
   svgUnsafe: 'Cette image SVG contient des scripts ou du contenu externe et a été refusée.',

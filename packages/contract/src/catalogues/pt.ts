@@ -48,6 +48,18 @@ export const pt: Catalogue = {
   missingData: 'Dados em falta',
   profileUpdated: 'Informações do usuário atualizadas com sucesso!',
   imageTooBig: 'O arquivo é grande demais (no máximo 5 MB).',
+  // reseller branding (issue #19)
+  brandColorInvalid: 'Uma cor é escrita com # e seis dígitos hexadecimais, por exemplo #1c5fd1.',
+  brandColorContrast:
+    'A cor {{field}} é clara demais: {{ratio}}:1 sobre branco; é preciso pelo menos 4.5:1 para lê-la.',
+  brandHostInvalid: 'O nome de host não é válido (por exemplo voz.exemplo.com).',
+  brandHostTaken: 'Outro revendedor já usa este nome de host.',
+  brandPhoneInvalid: 'Um número de telefone só pode ter dígitos, espaços, +, -, pontos e parênteses.',
+  logoTooLarge: 'O logotipo pode ter no máximo 512 KB.',
+  brandingSaved: 'A marca foi salva.',
+  brandingNotAllowed: 'Um administrador não permitiu que revendedores alterem esta marca.',
+  brandFooterSupport: 'Suporte: {{contacts}}',
+  brandFooterSentBy: 'Enviado por {{name}}.',
   imageTypeNotAllowed: 'Somente imagens .jpg, .gif, .png e .svg são aceitas.',
   imageContentMismatch: 'O arquivo não é uma imagem {{type}} válida.',
   svgUnsafe: 'Esta imagem SVG contém scripts ou conteúdo externo e foi recusada.',

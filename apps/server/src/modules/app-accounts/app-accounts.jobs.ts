@@ -69,6 +69,7 @@ export const emailLinksJob = defineJob({
               jobId: ctx.id,
               tenantId: u.tenant_id,
               ref: u.extension,
+              lang: p.lang,
             },
             trx,
           );
@@ -130,6 +131,7 @@ export const relinkJob = defineJob({
               jobId: ctx.id,
               tenantId: u.tenant_id,
               ref: u.extension,
+              lang,
             },
             trx,
           );

@@ -108,6 +108,7 @@ export const inviteJob = defineJob({
               jobId: ctx.id,
               tenantId: p.tenant_id,
               ref: r.extension,
+              lang: p.lang,
             },
             trx,
           );

@@ -11,6 +11,7 @@ export async function qrMail(to: string, qrValue: string, username: string, lang
   return {
     kind: 'qr_code',
     to,
+    lang,
     subject: formatMessage(lang, 'qrEmailSubject'),
     text,
     html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p><p><img src="cid:qr-code@provisio" alt="QR code" width="320" height="320"></p>`,

@@ -90,7 +90,11 @@ export async function rotateActivation(
   const qrValue = await deps.db.kysely.transaction().execute(async (trx) => {
     const secret = await issueActivationSecret(trx, acct.id, Date.now(), 'rotate');
     const value = cscPayload({ cloudId: deps.config.CLOUD_ID, username: acct.username, password: secret });
-    if (body.send_email) await deps.mailer.enqueue(await qrMail(acct.username, value, acct.username, lang), trx);
+    if (body.send_email)
+      await deps.mailer.enqueue(
+        { ...(await qrMail(acct.username, value, acct.username, lang)), brandTenant: acct.tenant_id },
+        trx,
+      );
     await recordAudit(trx, actor, {
       entity: 'app_account',
       entity_id: acct.id,

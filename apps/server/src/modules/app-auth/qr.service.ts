@@ -61,5 +61,8 @@ export async function emailQr(deps: Deps, body: EmailQrBody, lang: Language): Pr
   await claimMailQuota(deps.db, [
     { key: tenantMailKey(acct.tenant_id), count: 1, limit: deps.config.MAIL_PER_TENANT_HOUR },
   ]);
-  await deps.mailer.enqueue(await qrMail(body.recepient, body.qrValue, acct.username, lang));
+  await deps.mailer.enqueue({
+    ...(await qrMail(body.recepient, body.qrValue, acct.username, lang)),
+    brandTenant: acct.tenant_id,
+  });
 }

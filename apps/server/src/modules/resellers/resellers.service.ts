@@ -66,11 +66,19 @@ export async function deleteReseller(deps: Deps, actor: Actor, id: number): Prom
     if (!before) throw notFound();
     const tenants = await trx.deleteFrom('reseller_tenants').where('reseller_id', '=', id).returningAll().execute();
     const links = await trx.deleteFrom('reseller_user_links').where('reseller_id', '=', id).returningAll().execute();
+    const brand = await trx
+      .deleteFrom('reseller_branding')
+      .where('reseller_id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (brand?.logo_url) await trx.deleteFrom('files').where('id', '=', brand.logo_url.split('/').pop()!).execute();
     await trx.deleteFrom('resellers').where('id', '=', id).execute();
     for (const t of tenants)
       await recordAudit(trx, actor, { entity: 'reseller_tenant', entity_id: t.id, action: 'delete', before: t });
     for (const l of links)
       await recordAudit(trx, actor, { entity: 'reseller_user_link', entity_id: l.id, action: 'delete', before: l });
+    if (brand)
+      await recordAudit(trx, actor, { entity: 'reseller_branding', entity_id: id, action: 'delete', before: brand });
     await recordAudit(trx, actor, { entity: 'reseller', entity_id: id, action: 'delete', before });
   });
 }

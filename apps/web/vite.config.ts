@@ -10,7 +10,7 @@ export default defineConfig({
     react(),
     // Issue #17: schemas and zod fetched on first use, strings split by area (apps/web/build).
     contractCalls(path.resolve(import.meta.dirname, '../../packages/contract/src'), {
-      checkedWithoutZod: ['publicConfig'],
+      checkedWithoutZod: ['publicConfig', 'publicBranding'],
     }),
     localeSplit({
       localesDir: path.resolve(import.meta.dirname, 'src/locales'),

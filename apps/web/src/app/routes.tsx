@@ -61,7 +61,7 @@ export const shellRoutes: RouteObject[] = [
   },
   {
     path: 'resellers/details',
-    ...detail(screen(() => import('../features/resellers/components/ResellerDetailsPage'), 'ResellerDetailsPage')),
+    ...detail(screen(() => import('./reseller-screens'), 'ResellerDetailsScreen')),
   },
   {
     path: 'reseller_users',
@@ -119,6 +119,7 @@ export const shellRoutes: RouteObject[] = [
   { path: 'logs', ...screen(() => import('../features/logs/components/LogsPage'), 'LogsPage') },
   { path: 'api_keys', ...screen(() => import('../features/api-keys/components/ApiKeysPage'), 'ApiKeysPage') },
   { path: 'webhooks', ...screen(() => import('../features/webhooks/components/WebhooksPage'), 'WebhooksPage') },
+  { path: 'branding', ...screen(() => import('../features/branding/components/BrandingPage'), 'BrandingPage') },
   { path: 'audit', ...screen(() => import('../features/audit/components/AuditPage'), 'AuditPage') },
   {
     path: 'sign_in_security',

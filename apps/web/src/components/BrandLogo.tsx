@@ -5,6 +5,10 @@ interface BrandLogoProps {
   /** Text colour for dark backgrounds (sidebar, login hero) or light ones (header). */
   tone?: 'light' | 'dark';
   size?: number;
+  /** A reseller's brand (issue #19) shown instead of Provisio: its logo, when it has one, and its name. */
+  brand?: { name: string; logo_url: string | null } | null;
+  /** With a brand: `<testId>-name` and `<testId>-logo`. */
+  testId?: string;
 }
 
 export function BrandMark({ size = 32 }: { size?: number }) {
@@ -25,11 +29,30 @@ export function BrandMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function BrandLogo({ tone = 'dark', size = 32 }: BrandLogoProps) {
+export function BrandLogo({ tone = 'dark', size = 32, brand, testId = 'brand' }: BrandLogoProps) {
+  const color = tone === 'light' ? 'white' : 'dark.7';
+  if (brand) {
+    return (
+      <Group gap={10} wrap="nowrap" miw={0}>
+        {brand.logo_url && (
+          <img
+            src={brand.logo_url}
+            alt=""
+            height={size}
+            style={{ maxWidth: size * 4, objectFit: 'contain' }}
+            data-testid={`${testId}-logo`}
+          />
+        )}
+        <Text fw={700} fz={size * 0.56} lh={1.1} c={color} truncate data-testid={`${testId}-name`}>
+          {brand.name}
+        </Text>
+      </Group>
+    );
+  }
   return (
     <Group gap={10} wrap="nowrap">
       <BrandMark size={size} />
-      <Text fw={800} fz={size * 0.62} lh={1} c={tone === 'light' ? 'white' : 'dark.7'} style={{ letterSpacing: -0.5 }}>
+      <Text fw={800} fz={size * 0.62} lh={1} c={color} style={{ letterSpacing: -0.5 }}>
         Provisio
       </Text>
     </Group>

@@ -6,8 +6,10 @@
  * default, a format, a transform), so a reply checked here is never checked more loosely than by zod;
  * lib/reply-check.test.ts compares the two on good and bad replies.
  */
+type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
 export type JsonSchema = {
-  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
+  /** zod writes a nullable primitive as a list of types (`["string", "null"]`). */
+  type?: JsonType | JsonType[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
@@ -55,6 +57,7 @@ type Out = unknown | typeof FAIL;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function typeOk(type: JsonSchema['type'], v: unknown): boolean {
+  if (Array.isArray(type)) return type.some((one) => typeOk(one, v));
   switch (type) {
     case undefined:
       return true;
@@ -108,7 +111,7 @@ function check(s: JsonSchema, v: unknown): Out {
     }
     return out;
   }
-  if (isObject(v) && s.type === 'object') {
+  if (isObject(v) && (s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object')))) {
     const out: Record<string, unknown> = {};
     const declared = s.properties ?? {};
     for (const key of s.required ?? []) if (!(key in v) || v[key] === undefined) return FAIL;

@@ -2,7 +2,10 @@ import { AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useMyBranding } from '../../features/branding/api/my-branding';
 import { ViewAsBanner } from '../../features/view-as/components/ViewAsBanner';
+import { useShowBrand } from '../../lib/brand';
+import { useSession } from '../../lib/session';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
 import classes from './layout.module.css';
@@ -11,13 +14,16 @@ import { Sidebar } from './Sidebar';
 export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Issue #19: a reseller's users (and their tenants' users) see the reseller's brand; administrators Provisio.
+  const { data: brand } = useMyBranding(!!useSession().token);
+  useShowBrand(brand);
   return (
     <AppShell
       header={{ height: 64 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <Header navOpened={opened} onToggleNav={toggle} />
+      <Header navOpened={opened} onToggleNav={toggle} brand={brand} />
       <Sidebar onNavigate={close} />
       <AppShell.Main className={classes.main}>
         <ViewAsBanner />

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
+import type { ShownBrand } from '../../lib/brand';
 import { FullscreenToggle } from './FullscreenToggle';
 import classes from './layout.module.css';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
@@ -10,9 +11,11 @@ import { ProfileMenu } from './ProfileMenu';
 interface HeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
+  /** The reseller's brand shown instead of Provisio (issue #19). */
+  brand?: ShownBrand | null;
 }
 
-export function Header({ navOpened, onToggleNav }: HeaderProps) {
+export function Header({ navOpened, onToggleNav, brand }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <AppShell.Header className={classes.header} px="md">
@@ -26,8 +29,13 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
             aria-label={t('header.toggleMenu')}
             data-testid="nav-burger"
           />
-          <Link to="/dashboard" aria-label="Provisio" data-testid="brand-link" style={{ textDecoration: 'none' }}>
-            <BrandLogo size={30} />
+          <Link
+            to="/dashboard"
+            aria-label={brand?.name ?? 'Provisio'}
+            data-testid="brand-link"
+            style={{ textDecoration: 'none', minWidth: 0 }}
+          >
+            <BrandLogo size={30} brand={brand} testId="brand-header" />
           </Link>
         </Group>
         <Group gap={4} wrap="nowrap">

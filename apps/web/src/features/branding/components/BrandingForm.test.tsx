@@ -82,6 +82,16 @@ describe('BrandingForm', () => {
     expect(bodies()[0]).not.toHaveProperty('logo');
   });
 
+  it('sends a chosen logo as its name and base64 bytes, and shows it in the preview', async () => {
+    const { user, bodies } = setup(false);
+    const file = new File(['PNG!'], 'logo.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('branding-logo'), file);
+    await waitFor(() => expect(screen.getByTestId('branding-preview').querySelector('img')).not.toBeNull());
+    await user.click(screen.getByTestId('branding-save'));
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(bodies()[0]).toHaveProperty('logo', { filename: 'logo.png', data_base64: btoa('PNG!') });
+  });
+
   it('sends null to remove the logo', async () => {
     const { user, bodies } = setup(false, { logo_url: '/api/v1/file/logo.png' });
     await user.click(screen.getByTestId('branding-logo-remove'));

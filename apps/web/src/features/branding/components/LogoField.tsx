@@ -1,7 +1,7 @@
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { LIMITS } from '@provisio/contract';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A new logo to send: the file's name and bytes in base64; null removes the logo, undefined keeps it. */
@@ -71,7 +71,8 @@ export function LogoField({ current, change, onChange, disabled }: LogoFieldProp
         leftSection={<IconPhoto size={16} />}
         error={error}
         disabled={disabled}
-        data-testid="branding-logo"
+        // On the file input itself, so a test can hand it a file (Playwright's setInputFiles, userEvent.upload).
+        fileInputProps={{ 'data-testid': 'branding-logo' } as ComponentProps<'input'>}
       />
       {logo && (
         <Group gap="sm">

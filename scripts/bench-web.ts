@@ -19,7 +19,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DIST = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
 const TENANT = 'bench10k.example';
 const ADMIN_CHUNKS =
-  /\/assets\/(Resellers|ResellerDetails|ResellerUsers|ResellerUserDetails|Users|UserDetails|Tenants|ExtensionDetails|CheckEmail|ClientProfiles|ClientProfileDetails|BlfManagement|Domains|DomainDetails|Licences|Templates|Logs|Audit)Page-/;
+  /\/assets\/(Resellers|ResellerDetails|Branding|ResellerUsers|ResellerUserDetails|Users|UserDetails|Tenants|ExtensionDetails|CheckEmail|ClientProfiles|ClientProfileDetails|BlfManagement|Domains|DomainDetails|Licences|Templates|Logs|Audit)Page-|\/assets\/reseller-screens-/;
 
 /** Runs in the page: its clock when the first extension row is laid out, else null (typed loosely: no DOM lib here). */
 const FIRST_ROW_AT = () => {

@@ -65,7 +65,7 @@ export async function forgetAppPassword(deps: Deps, rawUsername: string, lang: L
     .innerJoin('extensions as e', (j) =>
       j.onRef('e.tenant_id', '=', 'a.tenant_id').onRef('e.extension', '=', 'a.extension'),
     )
-    .select(['a.id', 'a.username', 'e.firstname', 'e.lastname'])
+    .select(['a.id', 'a.username', 'a.tenant_id', 'e.firstname', 'e.lastname'])
     .where('a.cloud_id', '=', deps.config.CLOUD_ID)
     .where('a.username', '=', username)
     .where('e.linked', '=', 1)
@@ -77,6 +77,7 @@ export async function forgetAppPassword(deps: Deps, rawUsername: string, lang: L
     { type: 'app_account', id: acct.id, name, username: acct.username, email: acct.username },
     '/resetAppPassword',
     lang,
+    acct.tenant_id,
   );
 }
 

@@ -69,7 +69,14 @@ export async function findResetTarget(
  * links of the same account stop working, so only the newest link is valid. At most a few reset mails go to one
  * address per hour; past that the request is answered the same and nothing is sent.
  */
-export async function sendResetLink(deps: Deps, target: ResetTarget, path: string, lang: Language): Promise<void> {
+export async function sendResetLink(
+  deps: Deps,
+  target: ResetTarget,
+  path: string,
+  lang: Language,
+  /** A subscriber's tenant: the mail wears its reseller's brand (issue #19). */
+  brandTenant?: string,
+): Promise<void> {
   const slot = await takeRateSlot(
     deps.db,
     `reset:to:${target.email.trim().toLowerCase()}`,
@@ -103,6 +110,8 @@ export async function sendResetLink(deps: Deps, target: ResetTarget, path: strin
   await deps.mailer.enqueue({
     kind: 'password_reset',
     to: target.email,
+    lang,
+    ...(brandTenant ? { brandTenant } : {}),
     subject: formatMessage(lang, 'resetEmailSubject'),
     text: formatMessage(lang, 'resetEmailText', {
       name: target.name || target.username,

@@ -184,6 +184,20 @@ describe('reseller branding', () => {
     expect(plain.decoded).not.toContain('brand=');
   });
 
+  it("brands a subscriber's app password reset mail, its link opening on the reseller's host", async () => {
+    // giveAppAccount names the account <extension>.<tenant>.<email>; the reset link goes to that username.
+    const username = '110.bluebird.example.sub110@bluebird.example';
+    const res = await t.call('forgetAppPassword', { username }, { lang: 'es' });
+    expect(res.statusCode).toBe(200);
+    await t.deps.mailer.flush();
+    const mail = await waitFor(() =>
+      smtp.mails.find((m) => m.to.includes(username) && m.decoded.includes('/resetAppPassword')),
+    );
+    expect(mail.raw).toMatch(/^From: "?Pioneer Support"? <hello@pioneer\.example>/m);
+    expect(mail.decoded).toMatch(/http:\/\/voice\.pioneer\.localhost\/resetAppPassword\?ref=[^&\s"]+&(amp;)?brand=\d+/);
+    expect(mail.decoded).toMatch(/Soporte: help@pioneer\.example/);
+  });
+
   it('goes with its reseller: deleting the reseller removes its branding and logo', async () => {
     const logoUrl = (await rows()).find((x) => x.reseller_id === pioneer)!.logo_url!;
     expect((await t.call('deleteReseller', { id: pioneer }, { token: r.admin })).statusCode).toBe(200);

@@ -35,7 +35,9 @@ export function AppLayout() {
         </Box>
         <footer className={classes.footer} data-testid="footer">
           <Text fz="inherit" c="inherit">
-            {t('app.copyright', { year: new Date().getFullYear() })}
+            {brand
+              ? t('app.brandCopyright', { year: new Date().getFullYear(), name: brand.name })
+              : t('app.copyright', { year: new Date().getFullYear() })}
           </Text>
         </footer>
       </AppShell.Main>

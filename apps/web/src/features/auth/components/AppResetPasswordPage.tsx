@@ -16,6 +16,7 @@ export function AppResetPasswordPage() {
       pending={reset.isPending}
       withMeter
       signInPath="/appSignin"
+      endUser
     />
   );
 }

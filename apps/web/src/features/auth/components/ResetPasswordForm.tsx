@@ -9,6 +9,7 @@ import { FormHeading } from '../../../components/FormHeading';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { FORM_MESSAGE, newPasswordRules, rules } from '../../../lib/form';
 import { useContractForm } from '../../../lib/use-contract-form';
+import { EndUserLayout } from '../../../components/EndUserLayout';
 import { AuthLayout } from './AuthLayout';
 
 interface ResetPasswordFormProps {
@@ -21,6 +22,8 @@ interface ResetPasswordFormProps {
   withMeter?: boolean;
   /** Where 'Back to Sign In' and the done screen lead (the app reset page goes to /appSignin). */
   signInPath?: string;
+  /** A subscriber's page (the app reset): the end-user frame, in the reseller's brand (issue #19). */
+  endUser?: boolean;
 }
 
 /** The page an emailed reset link opens (?ref=...): new password and confirmation, then a done screen. */
@@ -31,7 +34,9 @@ export function ResetPasswordForm({
   pending,
   withMeter = false,
   signInPath = '/login',
+  endUser = false,
 }: ResetPasswordFormProps) {
+  const Layout = endUser ? EndUserLayout : AuthLayout;
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const ref = params.get('ref')?.trim() ?? '';
@@ -46,10 +51,10 @@ export function ResetPasswordForm({
     refusals: 'inline',
   });
 
-  if (done) return <ResetDone signInPath={signInPath} />;
+  if (done) return <ResetDone signInPath={signInPath} Layout={Layout} />;
 
   return (
-    <AuthLayout>
+    <Layout>
       <form
         onSubmit={onSubmit(
           (values) => submit({ ref, password: values.password }),
@@ -87,14 +92,14 @@ export function ResetPasswordForm({
           </Anchor>
         </Stack>
       </form>
-    </AuthLayout>
+    </Layout>
   );
 }
 
-function ResetDone({ signInPath }: { signInPath: string }) {
+function ResetDone({ signInPath, Layout }: { signInPath: string; Layout: typeof AuthLayout }) {
   const { t } = useTranslation();
   return (
-    <AuthLayout>
+    <Layout>
       <Stack align="center" ta="center" gap="md" data-testid="reset-done">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light">
           <IconCircleCheck size={36} />
@@ -107,6 +112,6 @@ function ResetDone({ signInPath }: { signInPath: string }) {
           {t('auth.goToSignIn')}
         </Button>
       </Stack>
-    </AuthLayout>
+    </Layout>
   );
 }

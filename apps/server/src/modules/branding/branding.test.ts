@@ -170,6 +170,21 @@ describe('reseller branding', () => {
     );
     expect(mail.decoded).not.toContain('http://localhost:');
 
+    // The Email QR modal's preview shows the same branded mail.
+    const preview = await t.call(
+      'templatePreview',
+      {
+        recepient: 'sub110@bluebird.example',
+        subject: 'Your app',
+        body: '<p>{{link}}</p>',
+        tenant_id: 'bluebird.example',
+      },
+      { token: r.admin },
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().html).toContain('background:#0b3d91');
+    expect(preview.json().html).toContain('http://voice.pioneer.localhost/getQR?');
+
     // A tenant no branded reseller supervises gets the portal's own mail.
     await giveAppAccount(t, 'acme.example', '100', 'sub100@acme.example');
     await t.call(

@@ -5,6 +5,8 @@ import type { Actor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { composeLinkEmail } from '../app-accounts/link-email';
+import { brandMessage } from '../branding/branding-mail';
+import { brandOfTenant } from '../branding/branding.repository';
 import { type TenantScope, assertTenantVisible, scopeToCaller } from '../tenants/tenant-scope';
 
 /**
@@ -32,11 +34,22 @@ export async function previewTemplate(
     .orderBy('extension')
     .executeTakeFirst();
   const user = { firstname: found?.firstname ?? '', lastname: found?.lastname ?? '', email: found?.email ?? email };
-  const mail = composeLinkEmail({ subject: body.subject.trim(), body: sanitizeRichText(body.body) }, user, {
+  const composed = composeLinkEmail({ subject: body.subject.trim(), body: sanitizeRichText(body.body) }, user, {
     publicUrl: deps.config.publicUrl,
     cloudId: deps.config.CLOUD_ID,
     lang,
   });
+  // The subscriber's reseller brand, as the mailer's decorator adds it to the mail that is sent (issue #19 item 1).
+  const brand = found ? await brandOfTenant(deps.db.kysely, found.tenant_id) : undefined;
+  const { subject, html, text } = brand
+    ? brandMessage(
+        { kind: 'qr_link', to: email, lang, ...composed },
+        brand,
+        deps.config.publicUrl,
+        deps.config.MAIL_FROM,
+      )
+    : composed;
+  const mail = { subject, html: html ?? composed.html, text };
   const recipient = found
     ? { tenant_id: found.tenant_id, extension: found.extension, firstname: found.firstname, lastname: found.lastname }
     : null;

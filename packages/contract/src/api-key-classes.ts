@@ -58,7 +58,7 @@ export const API_KEY_CLASSES = {
   getResellerBranding: 'read',
   saveResellerBranding: 'none',
   myBranding: 'none',
-  publicBranding: 'read',
+  publicBranding: 'none',
   getResellerTenants: 'read',
   createUpdateReseller: 'none',
   deleteReseller: 'none',

@@ -1,5 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text put into HTML (a mail's body or an attribute): the five characters HTML gives a meaning to, escaped. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
 const LINK_PLACEHOLDER = '{{link}}';
 const SAFE_HREF = /^(https?:|mailto:)/i;
 

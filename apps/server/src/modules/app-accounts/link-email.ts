@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { type Language, formatMessage, hasLinkToken } from '@provisio/contract';
-import { sanitizeRichText } from '../../lib/html';
+import { escapeHtml, sanitizeRichText } from '../../lib/html';
 
 export interface LinkEmailUser {
   firstname: string;
@@ -8,8 +8,6 @@ export interface LinkEmailUser {
   email: string;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 const decodeBasic = (s: string) =>
   s.replace(
     /&(amp|lt|gt|quot|#39|#34|nbsp);/g,

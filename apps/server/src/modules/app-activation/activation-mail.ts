@@ -1,8 +1,7 @@
 import QRCode from 'qrcode';
 import { type Language, formatMessage } from '@provisio/contract';
+import { escapeHtml } from '../../lib/html';
 import type { OutgoingMail } from '../../lib/mailer';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The QR email: the image inline (by cid), the text naming the account; the secret is only in the image. */
 export async function qrMail(to: string, qrValue: string, username: string, lang: Language): Promise<OutgoingMail> {

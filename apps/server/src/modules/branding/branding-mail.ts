@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { type Language, formatMessage } from '@provisio/contract';
 import type { Database } from '../../db/schema';
+import { escapeHtml } from '../../lib/html';
 import type { MailDecorator, OutgoingMail } from '../../lib/mailer';
 import { type BrandingRow, brandOfTenant, toPublic } from './branding.repository';
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 const escRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The end-user pages an email may link to: on a branded mail they open on the reseller's host, with its brand. */
@@ -43,7 +42,7 @@ function footerLines(row: BrandingRow, lang: Language): string[] {
 
 /** The HTML of a text-only message: escaped lines, links made clickable. */
 const textToHtml = (text: string) =>
-  `<p>${esc(text)
+  `<p>${escapeHtml(text)
     .replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)
     .replace(/\n/g, '<br>')}</p>`;
 
@@ -58,15 +57,15 @@ export function brandMessage(mail: OutgoingMail, row: BrandingRow, publicUrl: st
     `<a style="color:${brand.secondary_color}" `,
   );
   const logo = brand.logo_url
-    ? `<img src="${esc(base + brand.logo_url)}" alt="${esc(brand.name)}" height="40" style="height:40px;vertical-align:middle;margin-right:12px">`
+    ? `<img src="${escapeHtml(base + brand.logo_url)}" alt="${escapeHtml(brand.name)}" height="40" style="height:40px;vertical-align:middle;margin-right:12px">`
     : '';
   const html =
     `<div style="font-family:Arial,Helvetica,sans-serif;max-width:640px;margin:0 auto;color:#1a1b1e">` +
     `<div data-brand="header" style="background:${brand.primary_color};color:#ffffff;padding:16px 20px">${logo}` +
-    `<strong style="font-size:18px;vertical-align:middle">${esc(brand.name)}</strong></div>` +
+    `<strong style="font-size:18px;vertical-align:middle">${escapeHtml(brand.name)}</strong></div>` +
     `<div style="padding:20px">${inner}</div>` +
     `<div data-brand="footer" style="border-top:3px solid ${brand.secondary_color};padding:12px 20px;font-size:12px;color:#495057">` +
-    `${footer.map(esc).join('<br>')}</div></div>`;
+    `${footer.map(escapeHtml).join('<br>')}</div></div>`;
   const text = `${rebaseLinks(mail.text, publicUrl, base, row.reseller_id, '&')}\n\n-- \n${footer.join('\n')}`;
   return { ...mail, html, text, from: mail.from ?? sender(row, mailFrom) };
 }

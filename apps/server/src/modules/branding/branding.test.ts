@@ -143,6 +143,38 @@ describe('reseller branding', () => {
     expect((await save({ brand_name: 'Pioneer Phones' })).statusCode).toBe(200);
   });
 
+  it('gives a host name to one reseller only when many saves claim it at once', async () => {
+    const [a, b] = (await t.db.kysely.selectFrom('resellers').select('id').orderBy('id').limit(2).execute()).map(
+      (x) => x.id,
+    );
+    const claims = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.call(
+          'saveResellerBranding',
+          { reseller_id: i % 2 ? a : b, ...brand, host_name: 'race.pioneer.localhost' },
+          { token: r.admin },
+        ),
+      ),
+    );
+    const codes = claims.map((c) => c.statusCode);
+    expect(
+      codes.every((c) => c === 200 || c === 409),
+      codes.join(','),
+    ).toBe(true);
+    const owners = await t.db.kysely
+      .selectFrom('reseller_branding')
+      .select('reseller_id')
+      .where('host_name', '=', 'race.pioneer.localhost')
+      .execute();
+    expect(owners).toHaveLength(1);
+    // Every 200 went to the owner, every 409 to the other reseller.
+    const owner = owners[0]!.reseller_id;
+    claims.forEach((c, i) => expect(c.statusCode).toBe((i % 2 ? a : b) === owner ? 200 : 409));
+    // Back as the other tests expect: Pioneer on its own host, the other reseller without one.
+    await t.db.kysely.deleteFrom('reseller_branding').where('reseller_id', '!=', pioneer).execute();
+    expect((await save({})).statusCode).toBe(200);
+  });
+
   it("sends the reseller's subscribers mail in its brand: sender, logo, colours, footer, links on its host", async () => {
     const res = await t.call(
       'emailLink',

@@ -1,9 +1,23 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { contractCalls } from './build/contract-calls';
 import { localeSplit } from './build/locale-split';
 import { preactAliases, preactTestOptions, preactTestSetup } from './preact-aliases';
+
+/**
+ * Unit tests of what happens on the first use of a language or a strings area: they run first, each in a worker
+ * that has not yet loaded any screen (the files of a worker share one module graph, isolate: false below).
+ */
+const FIRST_USE = ['src/lib/i18n.test.ts', 'src/lib/locale-split.test.ts'];
+class FirstUseFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const firstUse = (f: TestSpecification) => FIRST_USE.some((p) => f.moduleId.endsWith(p));
+    return [...sorted.filter(firstUse), ...sorted.filter((f) => !firstUse(f))];
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -77,5 +91,11 @@ export default defineConfig({
     testTimeout: 20_000,
     // Both cores (Vitest's default leaves one idle: one worker on a 2-core machine); npm test runs nothing beside it.
     maxWorkers: 2,
+    // One module graph and one jsdom per worker, not per file: importing Mantine, the contract and the app's modules
+    // again for each of the 41 files was two thirds of the run (280 s → about 120 s on the 2-core VM, 2026-11-29).
+    // vitest.setup.ts clears what a test may leave behind (DOM, toasts, storage, mocks, timers); tests of a
+    // module-level cache's first use pick what is not loaded yet (a call's declaration) or run first (FIRST_USE).
+    isolate: false,
+    sequence: { sequencer: FirstUseFirst },
   },
 });

@@ -11,7 +11,7 @@ import {
   seedOf,
 } from './fuzz-bodies';
 import { type Ids, sampleRequest, victimIds, SAMPLES } from './route-samples';
-import { type Principals, createPrincipals, dbChecksum, tokenFor } from './security-fixture';
+import { type Principals, createPrincipals, dbWriteMark, tokenFor } from './security-fixture';
 
 /**
  * Fuzz: every /api route gets FUZZ_PER_ROUTE generated malformed bodies (wrong types, missing and extra fields,
@@ -21,7 +21,7 @@ import { type Principals, createPrincipals, dbChecksum, tokenFor } from './secur
  *
  * Expected: a route with a body schema answers 4xx to every one; a route without one (GET routes, which ignore a
  * body, logout, the multipart upload, the SDP listen-in, the provisioning form) may give its normal answer (2xx) but
- * never a 5xx. Never a 5xx anywhere, and the database checksum (security-fixture.ts: every table but sessions, login
+ * never a 5xx. Never a 5xx anywhere, and the database write mark (security-fixture.ts: every table but sessions, login
  * counters, audit and logs) is the same before and after each route. FUZZ_SEED changes the run; FUZZ_PER_ROUTE its size.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 9);
@@ -103,7 +103,7 @@ describe('fuzz', () => {
     const statuses = new Map<number, number>();
     for (const route of fuzzRoutes()) {
       const bodies = bodiesFor(route, failures);
-      const before = await dbChecksum(t.db);
+      const before = await dbWriteMark(t.db);
       for (const as of ['admin', 'anonymous'] as const) {
         for (const [i, r] of (await fire(route, bodies, as)).entries()) {
           sent++;
@@ -115,7 +115,7 @@ describe('fuzz', () => {
             );
         }
       }
-      if ((await dbChecksum(t.db)) !== before)
+      if ((await dbWriteMark(t.db)) !== before)
         failures.push(`${route.method} ${route.url}: malformed calls changed the database`);
     }
     if (process.env.FUZZ_PRINT === '1')

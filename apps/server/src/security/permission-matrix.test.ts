@@ -12,7 +12,7 @@ import {
   type RoleName,
   apiKeyFor,
   createPrincipals,
-  dbChecksum,
+  dbWriteMark,
   tokenFor,
 } from './security-fixture';
 
@@ -224,11 +224,11 @@ describe('permission matrix', () => {
       const answers = row.answers.split(' ') as Answer[];
       const refused = ROLE_NAMES.filter((_, i) => answers[i] !== 'ok' && answers[i] !== 'any');
       const allowed = ROLE_NAMES.filter((r) => !refused.includes(r));
-      // Refused callers first, with a checksum around them; then the allowed ones (they may change things).
-      const before = await dbChecksum(t.db);
+      // Refused callers first, with the write mark read around them; then the allowed ones (they may change things).
+      const before = await dbWriteMark(t.db);
       const got = new Map<RoleName, number>();
       for (const role of refused) got.set(role, (await send(route.method, route.url, role)).statusCode);
-      if ((await dbChecksum(t.db)) !== before)
+      if ((await dbWriteMark(t.db)) !== before)
         failures.push(`${route.method} ${route.url}: a refused call changed the database`);
       await Promise.all(
         allowed.map(async (role) => {
@@ -259,13 +259,13 @@ describe('permission matrix', () => {
       const keys = new Map<KeyCallerName, string>();
       for (const w of KEY_CALLERS) keys.set(w, await apiKeyFor(t.db, p, w));
       // Keys refused by their class or their row, and the read-only key on whatever it may call, first, with a
-      // checksum around them; then the sessions of the keys' scopes on the same records; then the allowed keys.
+      // write mark read around them; then the sessions of the keys' scopes on the same records; then the allowed keys.
       const rowRefuses = (w: KeyCallerName) => !['ok', 'any'].includes(keyAnswer(w, route.method, route.url, answers));
       const still = KEY_CALLERS.filter((w) => w === 'key-read-only' || rowRefuses(w));
-      const before = await dbChecksum(t.db);
+      const before = await dbWriteMark(t.db);
       const got = new Map<KeyCallerName, number>();
       for (const w of still) got.set(w, (await sendKey(route.method, route.url, keys.get(w)!)).statusCode);
-      if ((await dbChecksum(t.db)) !== before)
+      if ((await dbWriteMark(t.db)) !== before)
         failures.push(`${route.method} ${route.url}: a refused or read-only key changed the database`);
       const session = new Map<RoleName, number>();
       for (const role of ['simple', 'reseller', 'admin'] as const)

@@ -2,7 +2,7 @@ import type { ApiKeyRow, CreateApiKeyBody, CreateApiKeyReply } from '@provisio/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../test/harness';
 import { type RoleTokens, resellerIdByName, signInRoles } from '../../../test/roles';
-import { dbChecksum } from '../../security/security-fixture';
+import { dbWriteMark } from '../../security/security-fixture';
 
 const LIMIT = 8;
 let t: TestApp;
@@ -57,7 +57,7 @@ describe('API keys: creation and storage', () => {
   });
 
   it("refuses bad input with a clear 4xx in the caller's language and creates nothing", async () => {
-    const before = await dbChecksum(t.db);
+    const before = await dbWriteMark(t.db);
     const past = await create(
       { name: 'Old', scope: 'all', read_only: true, expires_at: Date.now() - 1000 },
       roles.admin,
@@ -78,11 +78,11 @@ describe('API keys: creation and storage', () => {
     expect(
       (await create({ name: 'T', scope: 'tenant', tenant_id: 'no-such.example', read_only: true })).statusCode,
     ).toBe(404);
-    expect(await dbChecksum(t.db)).toBe(before);
+    expect(await dbWriteMark(t.db)).toBe(before);
   });
 
   it('lets a reseller user create keys of their own resellers and tenants only; a simple user none', async () => {
-    const before = await dbChecksum(t.db);
+    const before = await dbWriteMark(t.db);
     expect((await create({ name: 'All', scope: 'all', read_only: true }, roles.reseller)).statusCode).toBe(403);
     const pioneer = await resellerIdByName(t, 'Pioneer Voice');
     expect(
@@ -98,7 +98,7 @@ describe('API keys: creation and storage', () => {
         .statusCode,
     ).toBe(403);
     expect((await t.call('listApiKeys', {}, { token: roles.simple })).statusCode).toBe(403);
-    expect(await dbChecksum(t.db)).toBe(before);
+    expect(await dbWriteMark(t.db)).toBe(before);
     const own = await newKey({ name: 'Metro CRM', scope: 'reseller', reseller_id: metro }, roles.reseller);
     const list = (await t.call('listApiKeys', {}, { token: roles.reseller })).json<ApiKeyRow[]>();
     expect(list.map((k) => k.id)).toEqual([own.row.id]);
@@ -139,7 +139,7 @@ describe('API keys: calls made with a key', () => {
 
   it('never reaches account management, keys, passwords, sign-in or end-user calls', async () => {
     const { key } = await newKey({ name: 'Curious' });
-    const before = await dbChecksum(t.db);
+    const before = await dbWriteMark(t.db);
     const calls: [string, unknown][] = [
       ['createApiKey', { name: 'Child', scope: 'all', read_only: false }],
       ['listApiKeys', {}],
@@ -154,29 +154,29 @@ describe('API keys: calls made with a key', () => {
       expect(res.statusCode, name).toBe(403);
       expect(msg(res), name).toMatch(/clés d’API/);
     }
-    expect(await dbChecksum(t.db)).toBe(before);
+    expect(await dbWriteMark(t.db)).toBe(before);
   });
 
   it('a read-only key reads and is refused every write, changing nothing', async () => {
     const { key } = await newKey({ name: 'Reader', read_only: true });
     expect((await withKey('tenantList', {}, key)).statusCode).toBe(200);
-    const before = await dbChecksum(t.db);
+    const before = await dbWriteMark(t.db);
     const res = await withKey('updateAndGetTenants', flip('cobalt.example', 'false'), key);
     expect(res.statusCode).toBe(403);
     expect(msg(res)).toMatch(/read-only/);
-    expect(await dbChecksum(t.db)).toBe(before);
+    expect(await dbWriteMark(t.db)).toBe(before);
   });
 
   it("a tenant key sees its tenant only; a reseller key its reseller's tenants only", async () => {
     const tenant = await newKey({ name: 'Bluebird', scope: 'tenant', tenant_id: 'bluebird.example' });
     expect(tenantsOf(await withKey('tenantList', {}, tenant.key))).toEqual(['bluebird.example']);
-    const before = await dbChecksum(t.db);
+    const before = await dbWriteMark(t.db);
     expect((await withKey('updateAndGetTenants', flip('cobalt.example', 'false'), tenant.key)).statusCode).toBe(403);
     expect((await withKey('getExtensions', { tenant_id: 'cobalt.example' }, tenant.key)).statusCode).toBe(403);
     expect((await withKey('createTenant', { tid: 'new.example', tname: 'New' }, tenant.key)).statusCode).toBe(403);
-    expect(await dbChecksum(t.db)).toBe(before);
+    expect(await dbWriteMark(t.db)).toBe(before);
     const reseller = await newKey({ name: 'Metro', scope: 'reseller', reseller_id: metro });
-    const unchanged = await dbChecksum(t.db);
+    const unchanged = await dbWriteMark(t.db);
     const seen = tenantsOf(await withKey('tenantList', {}, reseller.key));
     const metroTenants = await t.db.kysely
       .selectFrom('reseller_tenants')
@@ -186,7 +186,7 @@ describe('API keys: calls made with a key', () => {
     expect(seen.sort()).toEqual(metroTenants.map((r) => r.tenant_id).sort());
     expect(seen).not.toContain('cobalt.example');
     expect((await withKey('getExtensions', { tenant_id: 'cobalt.example' }, reseller.key)).statusCode).toBe(403);
-    expect(await dbChecksum(t.db)).toBe(unchanged);
+    expect(await dbWriteMark(t.db)).toBe(unchanged);
   });
 
   it('refuses malformed, unknown, expired and revoked keys (401) and other addresses (403)', async () => {

@@ -40,19 +40,23 @@ async function installWriteCounter(db: Db): Promise<void> {
     .map((t) => t.name)
     .filter((n) => n !== WRITES_TABLE && !(CHECKSUM_EXCLUDED as readonly string[]).includes(n));
   if (db.dialect === 'postgres') {
-    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(WRITES_TABLE)} (id bigserial PRIMARY KEY)`.execute(db.kysely);
+    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(WRITES_TABLE)} (id bigserial PRIMARY KEY, tbl text)`.execute(
+      db.kysely,
+    );
     await sql`CREATE OR REPLACE FUNCTION _test_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN INSERT INTO _test_writes DEFAULT VALUES; RETURN NULL; END $$`.execute(db.kysely);
+      BEGIN INSERT INTO _test_writes (tbl) VALUES (TG_TABLE_NAME); RETURN NULL; END $$`.execute(db.kysely);
     for (const name of tables)
       await sql`CREATE OR REPLACE TRIGGER ${sql.id(`_test_write_${name}`)} AFTER INSERT OR UPDATE OR DELETE
         ON ${sql.table(name)} FOR EACH ROW EXECUTE FUNCTION _test_write()`.execute(db.kysely);
     return;
   }
-  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(WRITES_TABLE)} (id INTEGER PRIMARY KEY)`.execute(db.kysely);
+  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(WRITES_TABLE)} (id INTEGER PRIMARY KEY, tbl TEXT)`.execute(
+    db.kysely,
+  );
   for (const name of tables)
     for (const op of ['INSERT', 'UPDATE', 'DELETE'])
       await sql`CREATE TRIGGER IF NOT EXISTS ${sql.id(`_test_write_${name}_${op.toLowerCase()}`)} AFTER ${sql.raw(op)}
-        ON ${sql.table(name)} BEGIN INSERT INTO _test_writes (id) VALUES (NULL); END`.execute(db.kysely);
+        ON ${sql.table(name)} BEGIN INSERT INTO _test_writes (tbl) VALUES (${sql.lit(name)}); END`.execute(db.kysely);
 }
 
 /**
@@ -66,11 +70,26 @@ export async function dbWriteMark(db: Db): Promise<string> {
     await installWriteCounter(db);
     counted.add(db);
   }
-  const { n } = await db.kysely
+  const { n, last } = await db.kysely
     .selectFrom(WRITES_TABLE as never)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.max<number | string | null>('id' as never).as('last'),
+    ])
     .executeTakeFirstOrThrow();
-  return String(n);
+  return `${n}:${last ?? 0}`;
+}
+
+/** The tables written since a mark of dbWriteMark (for the message of a failed check). */
+export async function tablesWrittenSince(db: Db, mark: string): Promise<string[]> {
+  const last = Number(mark.split(':')[1]);
+  const rows = await db.kysely
+    .selectFrom(WRITES_TABLE as never)
+    .select('tbl' as never)
+    .distinct()
+    .where('id' as never, '>', last as never)
+    .execute();
+  return rows.map((r) => String((r as { tbl: string }).tbl)).sort();
 }
 
 export type RoleName = 'anonymous' | 'expired' | 'revoked' | 'simple' | 'reseller' | 'admin';

@@ -1,19 +1,22 @@
-import type * as NodeCrypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCscPayload } from '@provisio/contract';
 import { type TestApp, startTestApp } from '../../../test/harness';
 import { type RoleTokens, signInRoles } from '../../../test/roles';
+import { passwordQueue } from '../../lib/passwords';
 import { KEPT_UNTIL } from './activation-secrets';
 
-/** Every scrypt the server runs goes through node:crypto's scrypt (lib/passwords.ts): counting it proves the fast path. */
-const scryptCalls = vi.hoisted(() => ({ n: 0 }));
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof NodeCrypto>();
-  const scrypt = ((...args: Parameters<typeof real.scrypt>) => {
+/**
+ * Every scrypt the server runs is one turn of the password queue's thread slots (lib/passwords.ts `derive`):
+ * counting the turns proves the fast path. (A spy, not a module mock: the test files of a worker share modules.)
+ */
+const scryptCalls = { n: 0 };
+const queue = passwordQueue as unknown as { run: (fn: () => Promise<unknown>) => Promise<unknown> };
+const realRun = queue.run.bind(queue);
+beforeAll(() => {
+  vi.spyOn(queue, 'run').mockImplementation((fn) => {
     scryptCalls.n++;
-    return (real.scrypt as (...a: unknown[]) => void)(...args);
-  }) as typeof real.scrypt;
-  return { ...real, default: { ...real, scrypt }, scrypt };
+    return realRun(fn);
+  });
 });
 
 let t: TestApp;

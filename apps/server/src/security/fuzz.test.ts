@@ -24,8 +24,12 @@ import { type Principals, createPrincipals, dbWriteMark, tablesWrittenSince, tok
  * never a 5xx. Never a 5xx anywhere, and the database write mark (security-fixture.ts: every table but sessions, login
  * counters, audit and logs) is the same before and after each route. FUZZ_SEED changes the run; FUZZ_PER_ROUTE its size.
  */
-const SEED = Number(process.env.FUZZ_SEED ?? 9);
-const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 200);
+// PostgreSQL gets half as many bodies with another seed: the two runs together send 300 different bodies per route
+// (not the same 200 twice) in the time of 250; the bodies are parsed and refused before any query, so the database
+// only decides what the few bodies a schema lets through do.
+const PG = process.env.TEST_DB === 'postgres';
+const SEED = Number(process.env.FUZZ_SEED ?? (PG ? 10 : 9));
+const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? (PG ? 100 : 200));
 const PARALLEL = 25;
 
 let t: TestApp;

@@ -4,7 +4,8 @@ import { E2E } from './support/constants';
 /** End-to-end specs drive the built app in Debian's Chromium; nothing downloads a browser. */
 export default defineConfig({
   testDir: './specs',
-  outputDir: './.artifacts/results',
+  // scripts/e2e.mjs gives each shard its own (Playwright empties it when it starts).
+  outputDir: process.env.E2E_OUTPUT ?? './.artifacts/results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,7 +4,8 @@
  * side, each with its own shard of the spec files (`--shard=i/n`) and its own stack: the server, its SQLite data
  * directory, the SMTP catcher and its mail API all follow E2E_PORT (e2e/support/constants.ts), which is
  * E2E_PORT (default 8181) + 100·(i - 1) here. The specs spend much of their time waiting (mail delivery, debounced
- * searches, jobs, SIP registrations), so two shards on a 2-core machine take about two thirds of the time of one.
+ * searches, jobs, SIP registrations), so two shards on a 2-core machine take about three quarters of the time of one
+ * (914 s → 691 s on the 2-core VM, 2026-11-29).
  *
  * Each line of output is prefixed with its shard; the exit code is the first failing shard's. Arguments after `--`
  * go to every Playwright process (`npm run test:e2e -- branding`: then one process unless E2E_SHARDS is set).

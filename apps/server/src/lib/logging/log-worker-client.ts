@@ -3,8 +3,11 @@ import type { FromWorker, ToWorker } from './log-worker-thread';
 import type { LogStoreTarget } from './open-log-store';
 
 const WORKER_URL = new URL('./log-worker.mjs', import.meta.url);
-/** How long a crashing server waits for its last lines to be stored. */
-const SYNC_WAIT_MS = 3000;
+/**
+ * How long a crashing server waits for its last lines to be stored: a crash before the first batch starts the worker
+ * first (its own isolate and store driver), which took more than 3 s on a loaded 2-core machine (PostgreSQL).
+ */
+const SYNC_WAIT_MS = 10_000;
 /** After the worker died, how long before another one is started (so a store that cannot open does not spin). */
 const RESTART_AFTER_MS = 5000;
 const CLOSE_WAIT_MS = 10_000;

@@ -13,7 +13,7 @@ import {
   apiKeyFor,
   createPrincipals,
   dbWriteMark,
-  tablesWrittenSince,
+  writtenSince,
   tokenFor,
 } from './security-fixture';
 
@@ -230,10 +230,9 @@ describe('permission matrix', () => {
       const got = new Map<RoleName, number>();
       for (const role of refused) got.set(role, (await send(route.method, route.url, role)).statusCode);
       // (A public route refuses no caller: nothing was called between the two marks, nothing to check.)
-      if (refused.length > 0 && (await dbWriteMark(t.db)) !== before)
-        failures.push(
-          `${route.method} ${route.url}: a refused call changed the database (${(await tablesWrittenSince(t.db, before)).join(', ')})`,
-        );
+      const written =
+        refused.length > 0 && (await writtenSince(t.db, before, `${route.method} ${route.url}: a refused call`));
+      if (written) failures.push(written);
       await Promise.all(
         allowed.map(async (role) => {
           const res = await send(route.method, route.url, role);
@@ -269,10 +268,8 @@ describe('permission matrix', () => {
       const before = await dbWriteMark(t.db);
       const got = new Map<KeyCallerName, number>();
       for (const w of still) got.set(w, (await sendKey(route.method, route.url, keys.get(w)!)).statusCode);
-      if ((await dbWriteMark(t.db)) !== before)
-        failures.push(
-          `${route.method} ${route.url}: a refused or read-only key changed the database (${(await tablesWrittenSince(t.db, before)).join(', ')})`,
-        );
+      const written = await writtenSince(t.db, before, `${route.method} ${route.url}: a refused or read-only key`);
+      if (written) failures.push(written);
       const session = new Map<RoleName, number>();
       for (const role of ['simple', 'reseller', 'admin'] as const)
         session.set(role, (await send(route.method, route.url, role)).statusCode);

@@ -80,6 +80,12 @@ export async function dbWriteMark(db: Db): Promise<string> {
   return `${n}:${last ?? 0}`;
 }
 
+/** A failure message when anything was written since `before` (a mark of dbWriteMark), naming the tables; else null. */
+export async function writtenSince(db: Db, before: string, what: string): Promise<string | null> {
+  if ((await dbWriteMark(db)) === before) return null;
+  return `${what} changed the database (${(await tablesWrittenSince(db, before)).join(', ')})`;
+}
+
 /** The tables written since a mark of dbWriteMark (for the message of a failed check). */
 export async function tablesWrittenSince(db: Db, mark: string): Promise<string[]> {
   const last = Number(mark.split(':')[1]);

@@ -6,13 +6,17 @@
  *     before the first screen's own chunks, measured as e2e/support/web-budget.ts says (the budget spec
  *     e2e/specs/web-budget.spec.ts checks the same figures), with the budget of each;
  *   - the time from navigation to the first visible extension row of /tenants?tenant=<the 10,000 tenant>
- *     (median of BENCH_RUNS, default 5, each in a fresh context with an empty cache);
+ *     (median of BENCH_RUNS, default 5, each in a fresh context with an empty cache, then in a new tab of that context
+ *     with the assets cached), from the portal directly (HTTP/1.1) and, when Debian's nginx is installed, as
+ *     docs/deploy.md deploys it: the shipped nginx site in front with TLS and HTTP/2 (scripts/nginx-front.ts);
  *   - that the end-user pages (/appSignin, /getQR, /cdrs) load none of the admin screens' chunks.
  * Prints a table; exits non-zero when an end-user page loads an admin chunk.
  */
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ADMIN_PASSWORD, freshStore, spawnServer } from '../apps/server/src/reliability/server-process';
+import { startNginxFront } from './nginx-front';
 import { BUDGET, FIRST_PAGES, kb, readManifest, scriptsOf, shellShare } from '../e2e/support/web-budget';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -42,7 +46,9 @@ const TIMINGS = () => {
     ...entries.filter((e) => e.initiatorType === 'script' || /\.js$/.test(e.name)).map((e) => e.responseEnd),
   );
   const list = entries.find((e) => e.name.endsWith('/getExtensions'));
-  return `scripts ${Math.round(scripts)} ms, getExtensions ${list ? Math.round(list.responseEnd) : '-'} ms`;
+  const protocol = (entries.find((e) => e.name.endsWith('/getExtensions')) as { nextHopProtocol?: string } | undefined)
+    ?.nextHopProtocol;
+  return `scripts ${Math.round(scripts)} ms, getExtensions ${list ? Math.round(list.responseEnd) : '-'} ms (${protocol ?? '?'})`;
 };
 
 /** Runs in the page (BENCH_TRACE=1): every resource with its start and end, and the paint marks. */
@@ -98,16 +104,20 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
 
-    // Sign in through the page once; later contexts start from its storage (token in localStorage).
-    const signIn = await browser.newContext();
-    const page = await signIn.newPage();
-    await page.goto(`${server.base}/login`);
-    await page.getByTestId('login-username').fill('admin');
-    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/dashboard$/);
-    const state = await signIn.storageState();
-    await signIn.close();
+    /** Signs in through the page once; later contexts start from its storage (token in localStorage). */
+    const signedIn = async (base: string) => {
+      const signIn = await browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await signIn.newPage();
+      await page.goto(`${base}/login`);
+      await page.getByTestId('login-username').fill('admin');
+      await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/dashboard$/);
+      const state = await signIn.storageState();
+      await signIn.close();
+      return state;
+    };
+    const state = await signedIn(server.base);
 
     // One page at a time: the figures are bytes, but a loaded machine must not make a page miss its network idle.
     const firstPages = [];
@@ -117,24 +127,47 @@ async function main(): Promise<void> {
     const shell = shellShare(dashboard, readManifest(DIST));
     const endUser = firstPages.filter((e) => /^\/(appSignin|getQR|cdrs)/.test(e.path));
 
-    // Cold: a fresh context (empty cache) each run. Warm: the same page opened again in that context, its hashed
-    // assets cached, as an administrator opens the screen on any later day. Each run also notes when the last
-    // script and the first page of extensions (getExtensions) had arrived.
-    const paints: number[] = [];
-    const warm: number[] = [];
-    const parts: string[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ storageState: state });
-      const p = await context.newPage();
-      for (const into of [paints, warm]) {
-        await p.goto(`${server.base}/tenants?tenant=${TENANT}`, { waitUntil: 'commit' });
-        const at = await p.waitForFunction(FIRST_ROW_AT, null, { polling: 'raf', timeout: 30_000 });
-        into.push(Math.round((await at.jsonValue()) as number));
-        parts.push(await p.evaluate(TIMINGS));
-        if (process.env.BENCH_TRACE) console.log(await p.evaluate(TRACE));
+    // Cold: a fresh context (empty cache) each run. Warm: the same page opened again in a new tab of that context,
+    // its hashed assets cached, as an administrator opens the screen on any later day. Each run also notes when the
+    // last script and the first page of extensions (getExtensions) had arrived, and the protocol the page came over.
+    const firstRow = async (base: string, front: string) => {
+      const login = await signedIn(base);
+      const cold: number[] = [];
+      const warm: number[] = [];
+      const parts: string[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await browser.newContext({ storageState: login, ignoreHTTPSErrors: true });
+        for (const into of [cold, warm]) {
+          // A new tab each time (the cache is the context's): no earlier page to unload in the figure.
+          const p = await context.newPage();
+          await p.goto(`${base}/tenants?tenant=${TENANT}`, { waitUntil: 'commit' });
+          const at = await p.waitForFunction(FIRST_ROW_AT, null, { polling: 'raf', timeout: 30_000 });
+          into.push(Math.round((await at.jsonValue()) as number));
+          parts.push(await p.evaluate(TIMINGS));
+          if (process.env.BENCH_TRACE) console.log(await p.evaluate(TRACE));
+          await p.close();
+        }
+        await context.close();
       }
-      await context.close();
-    }
+      console.log(`${front}, per run (cold, warm, ...): ${parts.join(' | ')}`);
+      const row = (runs: number[], cache: string) => [
+        `/tenants with 10,000 extensions, ${front}: first row visible, ${cache} (median of ${RUNS})`,
+        `${median(runs)} ms`,
+        `runs: ${runs.join(', ')} ms (from navigation start)`,
+      ];
+      return [row(cold, 'empty cache'), row(warm, 'assets cached')];
+    };
+    const rowsDirect = await firstRow(server.base, 'the portal directly (HTTP/1.1)');
+    // As deployed (docs/deploy.md): the shipped nginx site in front, TLS and HTTP/2. Skipped without nginx.
+    let rowsNginx: string[][] = [];
+    if (spawnSync('nginx', ['-v']).status === 0) {
+      const front = await startNginxFront(Number(new URL(server.base).port));
+      try {
+        rowsNginx = await firstRow(front.base, 'behind nginx (TLS, HTTP/2)');
+      } finally {
+        await front.stop();
+      }
+    } else console.log('nginx is not installed: the figures behind nginx (TLS, HTTP/2) are left out.');
 
     const within = (n: number, budget: number) => `${n <= budget ? 'within' : 'OVER'} its ${kb(budget)} budget`;
     const table = [
@@ -150,18 +183,9 @@ async function main(): Promise<void> {
         `${within(shell.gzip, BUDGET.shell)}; /dashboard signed in: ${kb(dashboard.gzip)} in all ` +
           `(${kb(dashboard.raw)} raw, ${dashboard.files.length} files), the dashboard's own ${kb(shell.screenGzip)}`,
       ],
-      [
-        `/tenants with 10,000 extensions: first row visible, empty cache (median of ${RUNS})`,
-        `${median(paints)} ms`,
-        `runs: ${paints.join(', ')} ms (from navigation start)`,
-      ],
-      [
-        `/tenants with 10,000 extensions: first row visible, assets cached (median of ${RUNS})`,
-        `${median(warm)} ms`,
-        `runs: ${warm.join(', ')} ms (from navigation start)`,
-      ],
+      ...rowsDirect,
+      ...rowsNginx,
     ];
-    console.log(`per run (cold, warm, ...): ${parts.join(' | ')}`);
     console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
     const leaks = endUser.flatMap((e) =>
       e.js.files.filter((f) => ADMIN_CHUNKS.test(f)).map((f) => `${e.path} loads ${f}`),

@@ -19,10 +19,6 @@ const { pathname } = window.location;
 const isPublic = matchRoutes(publicRoutes, pathname) !== null;
 const signedIn = Boolean(getSession().token);
 const chunks = preloadScreens(routes, isPublic || signedIn ? pathname : '/login');
-// A tenant's subscribers opened directly: their first page is asked for now, beside the session check (issue #19).
-const tenant = new URLSearchParams(window.location.search).get('tenant');
-if (signedIn && pathname === '/tenants' && tenant)
-  void import('./features/tenants/api/list-extensions').then((m) => m.startFirstPage(tenant));
 void Promise.all([startI18n(), (isPublic || !signedIn) && chunks]).then(() =>
   createRoot(root).render(
     <StrictMode>

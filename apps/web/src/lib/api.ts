@@ -12,6 +12,7 @@ import {
 } from './contract';
 import { currentLanguage } from './i18n';
 import { notifyError, notifyInfo } from './notify';
+import { earlyKey, takeEarly } from './early-requests';
 import { endSession, getSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -154,13 +155,14 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
+  const url = `${API_BASE}${path}`;
+  const sent = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
+    // The page's first script may have made this very request already (lib/early-requests.ts).
+    const early = typeof sent === 'string' || sent === undefined;
+    response = await ((early && takeEarly(earlyKey(method, url, token, headers['Accept-Language']!, sent))) ||
+      fetch(url, { method, headers, body: sent }));
   } catch {
     throw fail(new ApiError('network_error', i18next.t('errors.network'), 0), silent);
   }

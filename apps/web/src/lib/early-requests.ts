@@ -1,21 +1,31 @@
 /**
- * Requests a first screen needs, started by the entry (main.tsx) while the session is checked and the screen's chunks
- * load, then handed to the screen's query when it mounts (issue #19: the subscribers table's first row). A request
- * not taken within a few seconds is dropped, so a later visit never gets old data.
+ * Replies to requests the page's first script (public/boot.js) made before any module ran (issue #19): the session
+ * check and a tenant's first subscribers page leave at once instead of after the chunks have loaded and the session
+ * cover has rendered. lib/api.ts takes a reply here when it would make the very same request (method, URL, token,
+ * language, body); each reply is taken once, and only within KEEP_MS of being asked for, so a later visit never gets
+ * old data. A reply nobody takes is never read.
  */
 const KEEP_MS = 10_000;
-const early = new Map<string, { at: number; reply: Promise<unknown> }>();
 
-export function startEarly(key: string, request: () => Promise<unknown>): void {
-  const reply = request();
-  // Nobody may take it (the session ended, the user went elsewhere): its failure is not an unhandled rejection.
-  reply.catch(() => undefined);
-  early.set(key, { at: Date.now(), reply });
+interface Early {
+  at: number;
+  reply: Promise<Response>;
 }
 
-/** The early reply for `key`, once, when it is still fresh. */
-export function takeEarly<T>(key: string): Promise<T> | undefined {
-  const found = early.get(key);
-  early.delete(key);
-  return found && Date.now() - found.at < KEEP_MS ? (found.reply as Promise<T>) : undefined;
+declare global {
+  var __provisioEarly: Record<string, Early> | undefined;
+}
+
+/** The key boot.js files a request under: the same fields, in the same order. */
+export function earlyKey(method: string, url: string, token: string | null, lang: string, body: string | undefined) {
+  return [method, url, token ?? '', lang, body ?? ''].join(' ');
+}
+
+/** The early reply to this request, once, when it is still fresh; undefined when the app must ask itself. */
+export function takeEarly(key: string): Promise<Response> | undefined {
+  const all = globalThis.__provisioEarly;
+  const found = all?.[key];
+  if (!found) return undefined;
+  delete all[key];
+  return Date.now() - found.at < KEEP_MS ? found.reply : undefined;
 }

@@ -6,7 +6,6 @@ import {
 } from '@provisio/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { callListApi, type ListPage, type ListParams } from '../../../lib/api';
-import { startEarly, takeEarly } from '../../../lib/early-requests';
 import { tenantKeys } from './keys';
 
 /** What narrows the subscribers table beyond its search: one invitation step, and quick filters (AND). */
@@ -40,17 +39,11 @@ export const FIRST_PAGE: ListParams = {
   offset: 0,
 };
 
-const earlyKey = (tenantId: string) => `getExtensions:${tenantId}`;
-
-/** Started by the entry when the page opened is a tenant's subscribers (main.tsx), before the screen's chunk loads. */
-export const startFirstPage = (tenantId: string) =>
-  startEarly(earlyKey(tenantId), () => listExtensions(tenantId, FIRST_PAGE));
-
 /** Asks for the first page while the tenant itself is still being looked up, so the table shows sooner. */
 export function prefetchFirstPage(queryClient: QueryClient, tenantId: string) {
   return queryClient.prefetchQuery({
     queryKey: [...tenantKeys.extensions(tenantId), FIRST_PAGE],
-    queryFn: () => takeEarly<ListPage<ExtensionRow>>(earlyKey(tenantId)) ?? listExtensions(tenantId, FIRST_PAGE),
+    queryFn: () => listExtensions(tenantId, FIRST_PAGE),
     staleTime: 2000,
   });
 }

@@ -160,7 +160,7 @@ async function main(): Promise<void> {
     const rowsDirect = await firstRow(server.base, 'the portal directly (HTTP/1.1)');
     // As deployed (docs/deploy.md): the shipped nginx site in front, TLS and HTTP/2. Skipped without nginx.
     let rowsNginx: string[][] = [];
-    if (spawnSync('nginx', ['-v']).status === 0) {
+    if (process.env.BENCH_NGINX !== 'no' && spawnSync('nginx', ['-v']).status === 0) {
       const front = await startNginxFront(Number(new URL(server.base).port));
       try {
         rowsNginx = await firstRow(front.base, 'behind nginx (TLS, HTTP/2)');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../support/constants';
+import { signInAdmin } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('admin signs in (wrong then right password), sees the dashboard, logs out and the back button stays out', async ({
@@ -89,4 +90,53 @@ test('a session ended on the server sends the user back to /login on the next ca
   await page.getByTestId('dashboard-refresh').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a screen opened directly with a token the server no longer knows goes to /login with the notice, in French, without a reload', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'a-token-that-ended');
+    localStorage.setItem('authenticated', 'true');
+    localStorage.setItem('lang', 'fr');
+  });
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto('/tenants?tenant=acme.example');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText("Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter."),
+  ).toBeVisible();
+  await expect(page.getByTestId('login-username')).toBeVisible();
+  expect(loads).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a signed-in screen opened directly: a plain cover in the brand colour while its chunks load, then the rows at once', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  for (const [width, height, name] of [
+    [1280, 800, 'boot-cover-1280'],
+    [390, 844, 'boot-cover-phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // The screen's chunks held back for a moment: what shows meanwhile is index.html's cover, no JavaScript drawn yet.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/TenantsPage-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/tenants?tenant=acme.example');
+    await expect(page.locator('html')).toHaveClass(/boot-cover/);
+    await expect(page.locator('#root')).toBeEmpty();
+    await shot(page, name);
+    release();
+    // Then the screen with its rows, and no loader left behind.
+    await expect(page.getByTestId('extensions-row').first()).toBeVisible();
+    await expect(page.getByTestId('screen-loader')).toHaveCount(0);
+    await page.unroute(/\/assets\/TenantsPage-.*\.js$/);
+  }
 });

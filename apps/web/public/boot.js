@@ -25,9 +25,14 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
       reply.catch(function () {});
       early[[method, '/api/v1' + path, token, lang, text || ''].join(' ')] = { at: Date.now(), reply: reply };
     };
-    // Every signed-in screen checks the session first (RequireAuth).
-    if (!/^\/(login|reset|appSignin|getQR|cdrs|testSDP|settings_tab|error|\d{3}$)/.test(window.location.pathname))
+    // Every signed-in screen checks the session first (RequireAuth), and shows a plain cover (index.html's style) in
+    // the portal's or the reseller's colour until the app renders (src/main.tsx).
+    if (!/^\/(login|reset|appSignin|getQR|cdrs|testSDP|settings_tab|error|\d{3}$)/.test(window.location.pathname)) {
       ask('GET', '/me');
+      var colour = store.getItem('primary_color');
+      if (/^#[0-9a-f]{6}$/i.test(colour)) document.documentElement.style.setProperty('--boot-color', colour);
+      document.documentElement.classList.add('boot-cover');
+    }
     // A tenant's subscribers opened directly: the tenant, its first page and its provisioning dates.
     var tenant = new URLSearchParams(window.location.search).get('tenant');
     if (window.location.pathname === '/tenants' && tenant) {

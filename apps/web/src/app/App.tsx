@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
@@ -5,7 +6,8 @@ import { preloadScreens } from './lazy-screen';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-export function App() {
+/** `queryClient`: the entry's, holding what the first screen shows (app/first-screen.ts). */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(() => {
     const created = createBrowserRouter(routes);
     // A navigation fetches the chunks of every route it matches at once (after a sign-in: the shell and the
@@ -18,7 +20,7 @@ export function App() {
   // Router updates are applied synchronously: inside React transitions, a sign-out's session change and the
   // following navigations could interleave so that Back right after log out left a blank screen.
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} useTransitions={false} />
     </Providers>
   );

@@ -10,7 +10,7 @@ import {
   callRoute,
   contractSchema,
 } from './contract';
-import { currentLanguage } from './i18n';
+import { requestLanguage } from './i18n';
 import { notifyError, notifyInfo } from './notify';
 import { earlyKey, takeEarly } from './early-requests';
 import { endSession, getSession } from './session';
@@ -149,7 +149,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
   const headers: Record<string, string> = {
     ...options.headers,
     Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
+    'Accept-Language': requestLanguage(),
   };
   if (token) headers.Token = token;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

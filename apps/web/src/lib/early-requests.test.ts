@@ -7,6 +7,7 @@ import { getTenant } from '../features/tenants/api/get-tenant';
 import { lastProvisionedQuery } from '../features/tenants/api/get-last-provisioned';
 import { FIRST_PAGE, listExtensions } from '../features/tenants/api/list-extensions';
 import { stubFetch } from '../test/render';
+import { changeLanguage } from './i18n';
 
 // public/boot.js is plain JavaScript run before any module: these tests run it as the page does and check that the
 // requests it makes are the very ones the app's own calls make (else the app would quietly ask again).
@@ -21,6 +22,9 @@ const replies = stubFetch({
 
 function boot(at: string, storage: Record<string, string> = { token: 'tok-1' }) {
   window.history.replaceState(null, '', at);
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  window.localStorage.clear();
   for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
   const fetch = vi.fn(replies);
   vi.stubGlobal('fetch', fetch);
@@ -54,6 +58,13 @@ describe('early requests (public/boot.js)', () => {
     expect(fetch).toHaveBeenCalledTimes(5);
   });
 
+  it('is taken in the stored language once the app has started in it', async () => {
+    const fetch = boot('/dashboard', { token: 'tok-1', lang: 'fr' });
+    await changeLanguage('fr');
+    await expect(getMe()).resolves.toEqual(me);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('is not taken for another request, another token or another language, nor after 10 s', async () => {
     let fetch = boot('/tenants?tenant=acme.example');
     await listExtensions('acme.example', { ...FIRST_PAGE, offset: 50 });
@@ -67,7 +78,8 @@ describe('early requests (public/boot.js)', () => {
 
     // The stored language is Spanish, the app still shows English: the reply's messages would be in the wrong one.
     fetch = boot('/dashboard', { token: 'tok-1', lang: 'es' });
-    expect(fetch.mock.calls[0]![1].headers['Accept-Language']).toBe('es');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, { headers: Record<string, string> }];
+    expect(init.headers['Accept-Language']).toBe('es');
     await getMe();
     expect(fetch).toHaveBeenCalledTimes(2);
 
@@ -78,15 +90,23 @@ describe('early requests (public/boot.js)', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('asks nothing without a stored token, and no session check on the pages open to all', () => {
+  it('asks nothing without a stored token, and no session check (nor its cover) on the pages open to all', () => {
+    const covered = () => document.documentElement.classList.contains('boot-cover');
     expect(boot('/tenants?tenant=acme.example', {})).not.toHaveBeenCalled();
+    expect(covered()).toBe(false);
     for (const route of publicRoutes) {
       const at = `/${String(route.path)
         .replace(/^\//, '')
         .replace(/:\w+|\*/g, 'x')}`;
-      const fetch = boot(at);
-      expect(asked(fetch), at).toEqual([]);
+      expect(asked(boot(at)), at).toEqual([]);
+      expect(covered(), at).toBe(false);
     }
-    expect(asked(boot('/dashboard'))).toEqual(['GET /api/v1/me']);
+    expect(asked(boot('/dashboard', { token: 't', primary_color: '#aa3300' }))).toEqual(['GET /api/v1/me']);
+    expect(covered()).toBe(true);
+    expect(document.documentElement.style.getPropertyValue('--boot-color')).toBe('#aa3300');
+    // Only a colour is taken from storage into the page's style.
+    boot('/dashboard', { token: 't', primary_color: 'red; background: url(x)' });
+    expect(covered()).toBe(true);
+    expect(document.documentElement.style.getPropertyValue('--boot-color')).toBe('');
   });
 });

@@ -71,6 +71,14 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : 'en';
 }
 
+/**
+ * The language the server should answer in: the one chosen, also while its strings are still loading (the calls a
+ * page makes at startup are answered in the stored language, as public/boot.js asks for them).
+ */
+export function requestLanguage(): Language {
+  return wanted;
+}
+
 export function currentLanguage(): Language {
   const lang = i18next.resolvedLanguage ?? i18next.language;
   return isLanguage(lang) ? lang : 'en';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { API_BASE, ApiError, callApi } from '../../../lib/api';
 import { callRoute, contractCall, contractSchema } from '../../../lib/contract';
-import { currentLanguage } from '../../../lib/i18n';
+import { requestLanguage } from '../../../lib/i18n';
 import { queryKeys } from '../../../lib/query-client';
 import { getSession } from '../../../lib/session';
 
@@ -28,7 +28,7 @@ async function call(
   init: Omit<RequestInit, 'headers'> & { headers: Record<string, string> },
 ): Promise<Response> {
   const token = getSession().token;
-  const headers: Record<string, string> = { ...init.headers, 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = { ...init.headers, 'Accept-Language': requestLanguage() };
   if (token) headers.Token = token;
   let res: Response;
   try {

@@ -9,11 +9,16 @@ export async function getTenant(tid: string): Promise<TenantRow | null> {
   return rows.find((r) => r.tid === tid) ?? null;
 }
 
+/**
+ * Looked up again whenever the screen shows it (a tenant renamed or switched elsewhere), except right after the
+ * prefetch before the first render (app/first-screen.ts).
+ */
+export const tenantQuery = (tid: string) => ({
+  queryKey: tenantKeys.row(tid),
+  queryFn: () => getTenant(tid),
+  staleTime: 2000,
+});
+
 export function useTenant(tid: string | null) {
-  return useQuery({
-    queryKey: tenantKeys.row(tid ?? ''),
-    queryFn: () => getTenant(tid!),
-    enabled: !!tid,
-    staleTime: 0,
-  });
+  return useQuery({ ...tenantQuery(tid ?? ''), enabled: !!tid });
 }

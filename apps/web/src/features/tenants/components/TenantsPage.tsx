@@ -9,8 +9,7 @@ import { TenantTypeahead } from '../../../components/TenantTypeahead';
 import { attempt } from '../../../lib/attempt';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../api/get-tenant';
-import { lastProvisionedQuery } from '../api/get-last-provisioned';
-import { prefetchFirstPage } from '../api/list-extensions';
+import { prefetchTenantScreen } from '../api/first-screen';
 import { syncTenants } from '../api/sync-tenants';
 import { AddTenantModal } from './AddTenantModal';
 import { tenantsPath } from './details-state';
@@ -34,9 +33,9 @@ export function TenantsPage() {
   useEffect(() => {
     if (!tid) return;
     // The table's first page and the provisioning dates its Linked column shows, asked for together while the
-    // tenant is looked up: the table is then drawn once, not again when the dates arrive.
-    void prefetchFirstPage(queryClient, tid);
-    void queryClient.prefetchQuery(lastProvisionedQuery(tid));
+    // tenant is looked up: the table is then drawn once, not again when the dates arrive. (Opened directly, all
+    // three are in the cache before the first render: app/first-screen.ts.)
+    void prefetchTenantScreen(queryClient, tid);
   }, [tid, queryClient]);
 
   const choose = (next: string | null) => setParams(next ? { tenant: next } : {}, { replace: true });

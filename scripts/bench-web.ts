@@ -134,10 +134,11 @@ async function main(): Promise<void> {
       const login = await signedIn(base);
       const cold: number[] = [];
       const warm: number[] = [];
+      const hot: number[] = [];
       const parts: string[] = [];
       for (let i = 0; i < RUNS; i++) {
         const context = await browser.newContext({ storageState: login, ignoreHTTPSErrors: true });
-        for (const into of [cold, warm]) {
+        for (const into of [cold, warm, hot]) {
           // A new tab each time (the cache is the context's): no earlier page to unload in the figure.
           const p = await context.newPage();
           await p.goto(`${base}/tenants?tenant=${TENANT}`, { waitUntil: 'commit' });
@@ -155,7 +156,11 @@ async function main(): Promise<void> {
         `${median(runs)} ms`,
         `runs: ${runs.join(', ')} ms (from navigation start)`,
       ];
-      return [row(cold, 'empty cache'), row(warm, 'assets cached')];
+      return [
+        row(cold, 'empty cache'),
+        row(warm, 'assets cached (second visit)'),
+        row(hot, 'assets and their compiled code cached (third visit)'),
+      ];
     };
     const rowsDirect = await firstRow(server.base, 'the portal directly (HTTP/1.1)');
     // As deployed (docs/deploy.md): the shipped nginx site in front, TLS and HTTP/2. Skipped without nginx.

@@ -41,10 +41,12 @@ const firstScreen =
         Promise.all([chunks, prefetchFirstScreen(queryClient, window.location)]),
         new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
       ]);
-void Promise.all([strings, firstScreen]).then(() =>
+void Promise.all([strings, firstScreen]).then(() => {
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} />
     </StrictMode>,
-  ),
-);
+  );
+  // The app draws its own covers from now on (a redirect may leave #root empty for a moment).
+  requestAnimationFrame(() => document.documentElement.classList.remove('boot-cover'));
+});

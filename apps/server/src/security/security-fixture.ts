@@ -15,7 +15,7 @@ import { hashToken } from '../lib/tokens';
  *   in each window, refusals that cost no password check (by design).
  * - api_key_usage: every call made with an API key counts in the key's rate window and records its last use.
  */
-export const CHECKSUM_EXCLUDED = [
+export const WRITE_MARK_EXCLUDED = [
   'sessions',
   'app_sessions',
   'login_failures',
@@ -30,7 +30,7 @@ const WRITES_TABLE = '_test_writes';
 const counted = new WeakSet<Db>();
 
 /**
- * Puts a row trigger on every table but CHECKSUM_EXCLUDED (after insert, update and delete) that appends a row to
+ * Puts a row trigger on every table but WRITE_MARK_EXCLUDED (after insert, update and delete) that appends a row to
  * WRITES_TABLE, in the same transaction: a write that is rolled back leaves no mark, one that commits always does,
  * even when it wrote the values already there. Appending (not bumping one counter row) takes no lock that parallel
  * transactions could wait on in turn (PostgreSQL).
@@ -38,7 +38,7 @@ const counted = new WeakSet<Db>();
 async function installWriteCounter(db: Db): Promise<void> {
   const tables = (await db.kysely.introspection.getTables())
     .map((t) => t.name)
-    .filter((n) => n !== WRITES_TABLE && !(CHECKSUM_EXCLUDED as readonly string[]).includes(n));
+    .filter((n) => n !== WRITES_TABLE && !(WRITE_MARK_EXCLUDED as readonly string[]).includes(n));
   if (db.dialect === 'postgres') {
     await sql`CREATE TABLE IF NOT EXISTS ${sql.table(WRITES_TABLE)} (id bigserial PRIMARY KEY, tbl text)`.execute(
       db.kysely,
@@ -61,7 +61,7 @@ async function installWriteCounter(db: Db): Promise<void> {
 
 /**
  * How many rows have been written (inserted, updated or deleted, and committed) in every table but
- * CHECKSUM_EXCLUDED since the first call on this database: equal marks around a call mean it wrote nothing there.
+ * WRITE_MARK_EXCLUDED since the first call on this database: equal marks around a call mean it wrote nothing there.
  * (Earlier this hashed every row of those tables twice per call: about 70 ms each time on the demo data, a third of
  * the permission matrix's and the fuzz test's time. Counting writes is stricter: a write of the same values counts.)
  */

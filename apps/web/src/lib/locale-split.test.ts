@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { AREAS, loadArea } from 'virtual:locale-areas';
 import { describe, expect, it } from 'vitest';
+import { languageNotLoaded } from '../test/languages';
 import { areasNamedIn } from '../../build/locale-split';
 import { screen } from '../app/lazy-screen';
 import en from '../locales/en.json';
@@ -21,19 +22,17 @@ const SOURCES = { en, es, pt, fr } as const;
 describe('the strings split by area at build time (apps/web/build/locale-split.ts)', () => {
   it("loads a screen's areas in the language shown before the screen renders", async () => {
     const i18n = setupI18n();
-    // A language no earlier test switched to (the files of a worker share one module graph, and so one i18next).
-    const lang = (['fr', 'es', 'pt'] as const).find((l) => !i18n.hasResourceBundle(l, 'translation'));
-    expect(lang).toBeDefined();
-    const source = SOURCES[lang!];
+    const lang = languageNotLoaded(i18n);
+    const source = SOURCES[lang];
     // No screen using the area was loaded before (this file runs first in its worker: vite.config.ts FIRST_USE).
     expect(englishAreas().has('endUser')).toBe(false);
-    await changeLanguage(lang!);
-    expect(i18n.getResource(lang!, 'translation', 'endUser')).toBeUndefined();
+    await changeLanguage(lang);
+    expect(i18n.getResource(lang, 'translation', 'endUser')).toBeUndefined();
     const route = screen(() => import('../features/cdrs/components/CdrsPage'), 'CdrsPage');
     await (route.handle as { preload: () => Promise<unknown> }).preload();
     // The screen's chunk brought its English strings, and its preload the same area in the language shown.
     expect(englishAreas().has('endUser')).toBe(true);
-    expect(i18n.getResource(lang!, 'translation', 'endUser')).toEqual(source.endUser);
+    expect(i18n.getResource(lang, 'translation', 'endUser')).toEqual(source.endUser);
     // (The key is built, not written: a literal would make this file import the area itself.)
     const key = ['endUser', 'cdrs', 'myCalls'].join('.');
     expect(i18n.t(key)).toBe(source.endUser.cdrs.myCalls);

@@ -109,6 +109,7 @@ test('a screen opened directly with a token the server no longer knows goes to /
     page.getByText("Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter."),
   ).toBeVisible();
   await expect(page.getByTestId('login-username')).toBeVisible();
+  await shot(page, 'session-ended-notice-fr');
   expect(loads).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
@@ -118,6 +119,7 @@ test('a signed-in screen opened directly: a plain cover in the brand colour whil
 }) => {
   await signInAdmin(page);
   for (const [width, height, name] of [
+    [1440, 900, 'boot-cover-1440'],
     [1280, 800, 'boot-cover-1280'],
     [390, 844, 'boot-cover-phone'],
   ] as const) {

@@ -146,11 +146,8 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
   const schema = options.schema.load();
   schema.catch(() => undefined);
   const token = options.auth === false ? null : getSession().token;
-  const headers: Record<string, string> = {
-    ...options.headers,
-    Accept: 'application/json',
-    'Accept-Language': requestLanguage(),
-  };
+  const lang = requestLanguage();
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': lang };
   if (token) headers.Token = token;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -159,10 +156,9 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
   const sent = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
   let response: Response;
   try {
-    // The page's first script may have made this very request already (lib/early-requests.ts).
-    const early = typeof sent === 'string' || sent === undefined;
-    response = await ((early && takeEarly(earlyKey(method, url, token, headers['Accept-Language']!, sent))) ||
-      fetch(url, { method, headers, body: sent }));
+    // The page's first script may have made this very request already (lib/early-requests.ts); never an upload.
+    const early = typeof sent === 'object' ? undefined : takeEarly(earlyKey(method, url, token, lang, sent));
+    response = await (early ?? fetch(url, { method, headers, body: sent }));
   } catch {
     throw fail(new ApiError('network_error', i18next.t('errors.network'), 0), silent);
   }

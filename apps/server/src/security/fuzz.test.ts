@@ -107,7 +107,7 @@ describe('fuzz', () => {
     const statuses = new Map<number, number>();
     for (const route of fuzzRoutes()) {
       const bodies = bodiesFor(route, failures);
-      const before = await dbWriteMark(t.db);
+      const before = await dbWriteMark(t.db, t.deps.mailer);
       for (const as of ['admin', 'anonymous'] as const) {
         for (const [i, r] of (await fire(route, bodies, as)).entries()) {
           sent++;

@@ -226,7 +226,7 @@ describe('permission matrix', () => {
       const refused = ROLE_NAMES.filter((_, i) => answers[i] !== 'ok' && answers[i] !== 'any');
       const allowed = ROLE_NAMES.filter((r) => !refused.includes(r));
       // Refused callers first, with the write mark read around them; then the allowed ones (they may change things).
-      const before = await dbWriteMark(t.db);
+      const before = await dbWriteMark(t.db, t.deps.mailer);
       const got = new Map<RoleName, number>();
       for (const role of refused) got.set(role, (await send(route.method, route.url, role)).statusCode);
       // (A public route refuses no caller: nothing was called between the two marks, nothing to check.)
@@ -265,7 +265,7 @@ describe('permission matrix', () => {
       // write mark read around them; then the sessions of the keys' scopes on the same records; then the allowed keys.
       const rowRefuses = (w: KeyCallerName) => !['ok', 'any'].includes(keyAnswer(w, route.method, route.url, answers));
       const still = KEY_CALLERS.filter((w) => w === 'key-read-only' || rowRefuses(w));
-      const before = await dbWriteMark(t.db);
+      const before = await dbWriteMark(t.db, t.deps.mailer);
       const got = new Map<KeyCallerName, number>();
       for (const w of still) got.set(w, (await sendKey(route.method, route.url, keys.get(w)!)).statusCode);
       const written = await writtenSince(t.db, before, `${route.method} ${route.url}: a refused or read-only key`);

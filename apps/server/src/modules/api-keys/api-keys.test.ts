@@ -57,7 +57,7 @@ describe('API keys: creation and storage', () => {
   });
 
   it("refuses bad input with a clear 4xx in the caller's language and creates nothing", async () => {
-    const before = await dbWriteMark(t.db);
+    const before = await dbWriteMark(t.db, t.deps.mailer);
     const past = await create(
       { name: 'Old', scope: 'all', read_only: true, expires_at: Date.now() - 1000 },
       roles.admin,
@@ -82,7 +82,7 @@ describe('API keys: creation and storage', () => {
   });
 
   it('lets a reseller user create keys of their own resellers and tenants only; a simple user none', async () => {
-    const before = await dbWriteMark(t.db);
+    const before = await dbWriteMark(t.db, t.deps.mailer);
     expect((await create({ name: 'All', scope: 'all', read_only: true }, roles.reseller)).statusCode).toBe(403);
     const pioneer = await resellerIdByName(t, 'Pioneer Voice');
     expect(
@@ -139,7 +139,7 @@ describe('API keys: calls made with a key', () => {
 
   it('never reaches account management, keys, passwords, sign-in or end-user calls', async () => {
     const { key } = await newKey({ name: 'Curious' });
-    const before = await dbWriteMark(t.db);
+    const before = await dbWriteMark(t.db, t.deps.mailer);
     const calls: [string, unknown][] = [
       ['createApiKey', { name: 'Child', scope: 'all', read_only: false }],
       ['listApiKeys', {}],
@@ -160,7 +160,7 @@ describe('API keys: calls made with a key', () => {
   it('a read-only key reads and is refused every write, changing nothing', async () => {
     const { key } = await newKey({ name: 'Reader', read_only: true });
     expect((await withKey('tenantList', {}, key)).statusCode).toBe(200);
-    const before = await dbWriteMark(t.db);
+    const before = await dbWriteMark(t.db, t.deps.mailer);
     const res = await withKey('updateAndGetTenants', flip('cobalt.example', 'false'), key);
     expect(res.statusCode).toBe(403);
     expect(msg(res)).toMatch(/read-only/);
@@ -170,13 +170,13 @@ describe('API keys: calls made with a key', () => {
   it("a tenant key sees its tenant only; a reseller key its reseller's tenants only", async () => {
     const tenant = await newKey({ name: 'Bluebird', scope: 'tenant', tenant_id: 'bluebird.example' });
     expect(tenantsOf(await withKey('tenantList', {}, tenant.key))).toEqual(['bluebird.example']);
-    const before = await dbWriteMark(t.db);
+    const before = await dbWriteMark(t.db, t.deps.mailer);
     expect((await withKey('updateAndGetTenants', flip('cobalt.example', 'false'), tenant.key)).statusCode).toBe(403);
     expect((await withKey('getExtensions', { tenant_id: 'cobalt.example' }, tenant.key)).statusCode).toBe(403);
     expect((await withKey('createTenant', { tid: 'new.example', tname: 'New' }, tenant.key)).statusCode).toBe(403);
     expect(await dbWriteMark(t.db)).toBe(before);
     const reseller = await newKey({ name: 'Metro', scope: 'reseller', reseller_id: metro });
-    const unchanged = await dbWriteMark(t.db);
+    const unchanged = await dbWriteMark(t.db, t.deps.mailer);
     const seen = tenantsOf(await withKey('tenantList', {}, reseller.key));
     const metroTenants = await t.db.kysely
       .selectFrom('reseller_tenants')

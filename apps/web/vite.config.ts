@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { contractCalls } from './build/contract-calls';
+import { entryLink } from './build/entry-link';
 import { localeSplit } from './build/locale-split';
 import { preactAliases, preactTestOptions, preactTestSetup } from './preact-aliases';
 
@@ -31,6 +32,7 @@ export default defineConfig({
       srcDir: path.resolve(import.meta.dirname, 'src'),
       store: path.resolve(import.meta.dirname, 'src/lib/locale-areas.ts'),
     }),
+    entryLink(path.resolve(import.meta.dirname, 'public/boot.js')),
   ],
   // React is Preact (preact-aliases.ts, docs/architecture.md "Preact").
   resolve: { alias: preactAliases },

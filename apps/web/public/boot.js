@@ -4,43 +4,183 @@
 //    `new Function` once, which the browser reports as a CSP violation.
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 
-// 2. Early requests (issue #19): a signed-in screen's first calls leave now, while the app's chunks load and run,
-//    instead of after the session check has rendered. The app's own call (lib/api.ts) takes the reply when it makes
-//    the very same request (method, path, token, language, body), once, within a few seconds
-//    (src/lib/early-requests.ts); otherwise it is never read. Plain JavaScript run before any module: the requests
-//    are spelt as the app spells them, which src/lib/early-requests.test.ts checks against the app's own calls.
 (function () {
+  // 4 (below) waits for this when a boot view is on its way: resolved once it is drawn or given up.
+  var view = null;
+  var parsed = new Promise(function (done) {
+    if (document.readyState !== 'loading') done();
+    else document.addEventListener('DOMContentLoaded', done);
+  });
+
+  // 2. Early requests (issue #19): a signed-in screen's first calls leave now, while the app's chunks load and run,
+  //    instead of after the session check has rendered. The app's own call (lib/api.ts) takes the reply when it makes
+  //    the very same request (method, path, token, language, body), once, within a few seconds
+  //    (src/lib/early-requests.ts); otherwise it is never read. Plain JavaScript run before any module: the requests
+  //    are spelt as the app spells them, which src/lib/early-requests.test.ts checks against the app's own calls.
   try {
     var store = window.localStorage;
     var token = store.getItem('token');
-    if (!token) return;
-    var lang = store.getItem('lang');
-    if (['en', 'es', 'pt', 'fr'].indexOf(lang) < 0) lang = 'en';
-    var early = (globalThis.__provisioEarly = {});
-    var ask = function (method, path, body) {
-      var headers = { Accept: 'application/json', 'Accept-Language': lang, Token: token };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      var text = body === undefined ? undefined : JSON.stringify(body);
-      var reply = fetch('/api/v1' + path, { method: method, headers: headers, body: text });
-      reply.catch(function () {});
-      early[[method, '/api/v1' + path, token, lang, text || ''].join(' ')] = { at: Date.now(), reply: reply };
-    };
-    // Every signed-in screen checks the session first (RequireAuth), and shows a plain cover (index.html's style) in
-    // the portal's or the reseller's colour until the app renders (src/main.tsx).
-    if (!/^\/(login|reset|appSignin|getQR|cdrs|testSDP|settings_tab|error|\d{3}$)/.test(window.location.pathname)) {
-      ask('GET', '/me');
-      var colour = store.getItem('primary_color');
-      if (/^#[0-9a-f]{6}$/i.test(colour)) document.documentElement.style.setProperty('--boot-color', colour);
-      document.documentElement.classList.add('boot-cover');
-    }
-    // A tenant's subscribers opened directly: the tenant, its first page and its provisioning dates.
-    var tenant = new URLSearchParams(window.location.search).get('tenant');
-    if (window.location.pathname === '/tenants' && tenant) {
-      ask('POST', '/tenantList', { search: tenant, limit: 50 });
-      ask('POST', '/getExtensions', { tenant_id: tenant, sort: 'extension', order: 'asc', limit: 50, offset: 0 });
-      ask('POST', '/getLastProvisioned', { tenant_id: tenant });
+    if (token) {
+      var lang = store.getItem('lang');
+      if (['en', 'es', 'pt', 'fr'].indexOf(lang) < 0) lang = 'en';
+      var early = (globalThis.__provisioEarly = {});
+      var ask = function (method, path, body) {
+        var headers = { Accept: 'application/json', 'Accept-Language': lang, Token: token };
+        if (body !== undefined) headers['Content-Type'] = 'application/json';
+        var text = body === undefined ? undefined : JSON.stringify(body);
+        var reply = fetch('/api/v1' + path, { method: method, headers: headers, body: text });
+        reply.catch(function () {});
+        early[[method, '/api/v1' + path, token, lang, text || ''].join(' ')] = { at: Date.now(), reply: reply };
+        return reply;
+      };
+      // Every signed-in screen checks the session first (RequireAuth), and shows a plain cover (index.html's style)
+      // in the portal's or the reseller's colour until the app renders (src/main.tsx).
+      if (!/^\/(login|reset|appSignin|getQR|cdrs|testSDP|settings_tab|error|\d{3}$)/.test(window.location.pathname)) {
+        ask('GET', '/me');
+        var colour = store.getItem('primary_color');
+        if (/^#[0-9a-f]{6}$/i.test(colour)) document.documentElement.style.setProperty('--boot-color', colour);
+        document.documentElement.classList.add('boot-cover');
+      }
+      // A tenant's subscribers opened directly: the tenant, its first page and its provisioning dates.
+      var tenant = new URLSearchParams(window.location.search).get('tenant');
+      if (window.location.pathname === '/tenants' && tenant) {
+        var tenants = ask('POST', '/tenantList', { search: tenant, limit: 50 });
+        var page = ask('POST', '/getExtensions', {
+          tenant_id: tenant,
+          sort: 'extension',
+          order: 'asc',
+          limit: 50,
+          offset: 0,
+        });
+        ask('POST', '/getLastProvisioned', { tenant_id: tenant });
+        view = bootView(JSON.parse(store.getItem('provisio.bootView') || 'null'), token, lang, tenant, tenants, page);
+      }
     }
   } catch (e) {
     // No storage (a private window that refuses it): the app asks for everything itself.
   }
+
+  // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps): the screen as the app last drew it for
+  //    this token, language, tenant, build and width class, its rows filled from the fresh replies, shown until the
+  //    app renders. Text goes in as text (textContent, attributes), never as markup. A promise of whether it was
+  //    drawn, or null when there is no copy to draw from.
+  function bootView(copy, token, lang, tenant, tenants, page) {
+    var width = [576, 768, 992, 1200, 1408].filter(function (b) {
+      return window.innerWidth >= b;
+    }).length;
+    if (!copy || copy.v !== 1 || copy.mark !== mark(token) || copy.lang !== lang) return null;
+    if (copy.path !== '/tenants' || copy.tenant !== tenant || copy.width !== width) return null;
+    var json = function (reply) {
+      // A copy of the reply: the app reads it too (lib/early-requests.ts), and this runs before it can.
+      return reply.then(function (r) {
+        return r.ok ? r.clone().json() : null;
+      });
+    };
+    return Promise.all([json(tenants), json(page), parsed]).then(function (got) {
+      return draw(copy, got[0], got[1], tenant);
+    });
+  }
+
+  function draw(copy, tenants, rows, tenant) {
+    var root = document.getElementById('root');
+    if (!root || root.firstChild || document.getElementById('boot-view') || copy.build !== entryPath()) return false;
+    var found = (tenants || []).filter(function (t) {
+      return t && t.tid === tenant;
+    })[0];
+    if (!found || !rows || !rows.length) return false;
+    var box = document.createElement('div');
+    box.id = 'boot-view';
+    box.setAttribute('inert', '');
+    box.setAttribute('aria-hidden', 'true');
+    box.innerHTML = copy.html;
+    var template = box.querySelector('[data-boot-row]');
+    if (!template) return false;
+    // The rows a screen shows first, as the app draws them first too (src/components/use-first-paint-rows.ts).
+    rows.slice(0, 15).forEach(function (row) {
+      var tr = template.cloneNode(true);
+      tr.removeAttribute('data-boot-row');
+      tr.querySelectorAll('[data-boot-field]').forEach(function (cell) {
+        var value = row[cell.getAttribute('data-boot-field')];
+        cell.textContent = value === undefined || value === null ? '' : String(value);
+        if (cell.hasAttribute('title')) cell.setAttribute('title', cell.textContent);
+      });
+      template.parentNode.insertBefore(tr, template);
+    });
+    template.remove();
+    box.querySelectorAll('input[data-boot-tenant]').forEach(function (input) {
+      input.setAttribute('value', found.tname + ' (' + found.tid + ')');
+    });
+    var style = document.createElement('style');
+    style.textContent = copy.css;
+    box.insertBefore(style, box.firstChild);
+    // The screen's own stylesheets, from the cache; the view is shown once they have loaded (or failed).
+    var linked = [].map.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) {
+      return link.href;
+    });
+    var sheets = copy.sheets.map(function (path) {
+      var href = new URL(path, window.location.href).href;
+      if (linked.indexOf(href) >= 0) return null;
+      var link = document.createElement('link');
+      link.rel = 'stylesheet';
+      // As the app's loader links it (the same cached request), which then finds it linked already.
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+      return new Promise(function (done) {
+        link.onload = link.onerror = done;
+      });
+    });
+    return Promise.all(sheets).then(function () {
+      if (root.firstChild || document.getElementById('boot-view')) return false;
+      var html = document.documentElement;
+      if (copy.scheme && !html.hasAttribute('data-mantine-color-scheme'))
+        html.setAttribute('data-mantine-color-scheme', copy.scheme);
+      root.parentNode.insertBefore(box, root.nextSibling);
+      html.classList.remove('boot-cover');
+      return true;
+    });
+  }
+
+  // FNV-1a, 32 bits, as hex: the same as tokenMark in src/lib/boot-view.ts.
+  function mark(token) {
+    var hash = 0x811c9dc5;
+    for (var i = 0; i < token.length; i++) {
+      hash ^= token.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return hash.toString(16);
+  }
+
+  // The app's entry: linked by the built page (apps/web/build/entry-link.ts), a script tag on the development server.
+  function entryPath() {
+    var link = document.querySelector('link[data-entry]');
+    var script = document.querySelector('script[type="module"][src]');
+    return (link && link.getAttribute('href')) || (script && script.getAttribute('src')) || '';
+  }
+
+  // 4. The app starts once the page is parsed (as a module script would). When a boot view is on its way, it starts
+  //    once the view has been painted, or given up, or HOLD_MS after the page was parsed: the entry's evaluation is
+  //    one long task that would hold the view's first frame back.
+  var HOLD_MS = 600;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var link = document.querySelector('link[data-entry]');
+    if (link) import(link.href);
+  }
+  parsed.then(function () {
+    if (!view) return start();
+    setTimeout(start, HOLD_MS);
+    view.then(function (drawn) {
+      if (!drawn) return start();
+      // After the frame that shows the view, and the next: its painting (off the main thread) is done before the
+      // app's long first task takes the main thread.
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          setTimeout(start);
+        });
+      });
+    }, start);
+  });
 })();

@@ -6,6 +6,7 @@ import { prefetchFirstScreen } from './app/first-screen';
 import { preloadScreens } from './app/lazy-screen';
 import { publicRoutes, routes } from './app/routes';
 import { setUnauthorizedHandler } from './lib/api';
+import { removeBootView } from './lib/boot-view';
 import { startI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { ensureColorDefaults, getSession } from './lib/session';
@@ -47,6 +48,10 @@ void Promise.all([strings, firstScreen]).then(() => {
       <App queryClient={queryClient} />
     </StrictMode>,
   );
-  // The app draws its own covers from now on (a redirect may leave #root empty for a moment).
-  requestAnimationFrame(() => document.documentElement.classList.remove('boot-cover'));
+  // The app draws its own covers from now on (a redirect may leave #root empty for a moment), and the boot view
+  // (lib/boot-view.ts), hidden by index.html's style once #root has content, goes.
+  requestAnimationFrame(() => {
+    document.documentElement.classList.remove('boot-cover');
+    removeBootView();
+  });
 });

@@ -273,7 +273,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       aria-expanded={renderExpanded ? isOpen : undefined}
                     >
                       {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} className={Table.classes.td}>
+                        <td key={cell.id} className={Table.classes.td} data-col={cell.column.id}>
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </td>
                       ))}

@@ -24,7 +24,14 @@ interface PageLinksProps {
 export function PageLinks({ page, totalPages, onChange, testId, max = MAX_PAGE_LINKS }: PageLinksProps) {
   const total = Math.max(1, totalPages);
   return (
-    <Pagination.Root total={total} value={page} onChange={onChange} size="sm" data-testid={`${testId}-pages`}>
+    <Pagination.Root
+      total={total}
+      value={page}
+      onChange={onChange}
+      size="sm"
+      data-testid={`${testId}-pages`}
+      data-boot-blank
+    >
       <Group gap={4} wrap="nowrap">
         <Pagination.First data-testid={`${testId}-first`} />
         <Pagination.Previous data-testid={`${testId}-prev`} />

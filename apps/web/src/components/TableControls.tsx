@@ -123,7 +123,7 @@ export function TableFooter(props: {
           size="xs"
           data-testid={`${testId}-page-size`}
         />
-        <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
+        <Text size="sm" c="dimmed" data-testid={`${testId}-total`} data-boot-blank>
           {t('table.total', { count: props.total })}
         </Text>
         {props.fetching && <Loader size={14} />}

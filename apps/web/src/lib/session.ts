@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Role } from '@provisio/contract';
+import { clearBootView } from './boot-view';
 
 /** What spec §3 keeps in browser storage; the key names are part of the product's contract. */
 export const SESSION_KEYS = {
@@ -122,5 +123,6 @@ export function endSession() {
   store.removeItem(SESSION_KEYS.token);
   store.removeItem(SESSION_KEYS.profileURL);
   store.setItem(SESSION_KEYS.authenticated, 'false');
+  clearBootView();
   changed();
 }

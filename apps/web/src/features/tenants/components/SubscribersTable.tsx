@@ -9,11 +9,14 @@ import {
   type LifecycleFilter,
   type TenantRow,
 } from '@provisio/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/use-current-user';
 import { DataTable, type DeleteAction } from '../../../components/DataTable';
 import type { ListParams } from '../../../lib/api';
+import { saveBootView } from '../../../lib/boot-view';
+import { requestLanguage } from '../../../lib/i18n';
+import { getSession } from '../../../lib/session';
 import { deleteExtension } from '../api/delete-extension';
 import { tenantKeys } from '../api/keys';
 import { FIRST_PAGE, type ExtensionFilters, isFiltered, listExtensions, NO_FILTERS } from '../api/list-extensions';
@@ -69,6 +72,7 @@ export function SubscribersTable({
   const [filters, setFilters] = useState<ExtensionFilters>(NO_FILTERS);
   const fetcher = useCallback((params: ListParams) => listExtensions(tid, params, filters), [tid, filters]);
   const onPageChange = useCallback((next: { rows: ExtensionRow[]; params: ListParams }) => setPage(next), []);
+  useBootViewCopy(tid, page, filters, selected);
 
   const columns = useMemo(() => {
     const appSwitch = (column: (typeof APP_COLUMNS)[number], label: string) => (r: ExtensionRow) => (
@@ -176,4 +180,52 @@ export function SubscribersTable({
       }
     />
   );
+}
+
+/** The page settles (its other queries answer, the rest of the rows draw) before it is kept. */
+const BOOT_VIEW_DELAY_MS = 800;
+
+/** The columns boot.js fills from the reply's fields of the same names; the check box is kept, the rest emptied. */
+const BOOT_FIELDS = ['extension', 'domain', 'site_name', 'firstname', 'lastname', 'email'] as const;
+
+/**
+ * Keeps the screen as drawn for the boot view (lib/boot-view.ts), once a visit, when the table shows the first page
+ * that public/boot.js asks for (default sort, no search, no filter, nothing selected), the page having settled.
+ */
+function useBootViewCopy(
+  tid: string,
+  page: { rows: ExtensionRow[]; params: ListParams },
+  filters: ExtensionFilters,
+  selected: Selection,
+) {
+  const first =
+    page.rows.length > 0 &&
+    !isFiltered(filters) &&
+    selected.size === 0 &&
+    !page.params.search &&
+    page.params.sort === FIRST_PAGE.sort &&
+    page.params.order === FIRST_PAGE.order &&
+    page.params.offset === 0 &&
+    page.params.limit === FIRST_PAGE.limit;
+  const saved = useRef(false);
+  useEffect(() => {
+    if (!first || saved.current) return;
+    const root = document.getElementById('root');
+    if (!root || window.location.pathname !== '/tenants') return;
+    const timer = setTimeout(() => {
+      saveBootView(
+        root,
+        { path: '/tenants', tenant: tid, lang: requestLanguage(), token: getSession().token },
+        {
+          rowSelector: '[data-testid="extensions-row"]',
+          fields: BOOT_FIELDS,
+          keep: ['select'],
+          rowTestId: 'extensions-row',
+          tenantInput: 'input[data-testid="tenants-tenant"]',
+        },
+      );
+      saved.current = true;
+    }, BOOT_VIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [first, tid]);
 }

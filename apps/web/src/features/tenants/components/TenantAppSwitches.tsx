@@ -49,7 +49,8 @@ export function TenantAppSwitches({ tenant }: Props) {
             {tenant[column] ? t('tenants.onForAll') : t('tenants.perExtension')}
           </Text>
           {use && (
-            <>
+            // Figures of their own query: not shown in the boot view (lib/boot-view.ts).
+            <Stack gap="xs" data-boot-blank>
               <Progress
                 value={use.limit > 0 ? Math.min(100, (use.used / use.limit) * 100) : 100}
                 color={over || use.used >= use.limit ? 'orange' : 'teal'}
@@ -58,7 +59,7 @@ export function TenantAppSwitches({ tenant }: Props) {
               <Text size="sm" data-testid={`tenant-${key}-usage`}>
                 {t('tenants.usage', { used: use.used, limit: use.limit })}
               </Text>
-            </>
+            </Stack>
           )}
         </Stack>
       </Paper>

@@ -1,0 +1,170 @@
+/**
+ * The boot view (issue #19, docs/architecture.md "How a signed-in page starts"). A tenant's subscribers screen, opened
+ * again in this browser, shows its first rows before the app's modules have run: public/boot.js draws them from its
+ * early `getExtensions` reply into a copy of the page as the app last drew it, kept here. The copy is inert (no
+ * clicks, no focus, hidden from assistive technology) and is removed as soon as the app renders (index.html's style
+ * hides it the moment #root has content; src/main.tsx removes it).
+ *
+ * What is kept, and what is not:
+ * - the page around the table (header, menu, titles, buttons, the table's column headers) in the user's language, with
+ *   the columns they chose; nothing is drawn for another token, language, tenant, build or screen width class;
+ * - one row of the table, as a template: its text cells (`fields`) are emptied and filled by boot.js from the fresh
+ *   reply, its other data cells (flags, switches) are emptied; the check box and the row's action icons are kept;
+ * - elements marked `data-boot-blank` (figures from other queries: licence use, totals, paging) keep their place but
+ *   are not shown; an input marked `data-boot-tenant` is filled with the tenant's name from the fresh tenant reply;
+ * - no subscriber data: only the template row, emptied. The copy is dropped when the session ends (lib/session.ts).
+ */
+export const BOOT_VIEW_KEY = 'provisio.bootView';
+const VERSION = 1;
+
+export interface BootView {
+  v: number;
+  /** The entry module's path: a copy drawn by another build is not used. */
+  build: string;
+  /** A fingerprint of the session token (not the token). */
+  mark: string;
+  lang: string;
+  /** Mantine's breakpoint class of the window's width (the layout differs across them). */
+  width: number;
+  path: string;
+  tenant: string;
+  /** The built stylesheets the page linked (boot.js links again, from the cache, those index.html does not). */
+  sheets: string[];
+  /** Mantine's style elements outside #root, as text (those inside are in `html`). */
+  css: string;
+  scheme: string | null;
+  html: string;
+}
+
+/** FNV-1a, 32 bits, as hex: boot.js computes the same (src/lib/boot-view.test.ts checks it). */
+export function tokenMark(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    hash ^= token.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
+/** Mantine's breakpoints (xs to xl, in px at the default 16 px font size): 0 below xs, 5 from xl. */
+export function widthClass(width: number): number {
+  return [576, 768, 992, 1200, 1408].filter((b) => width >= b).length;
+}
+
+export interface CaptureOptions {
+  /** The rows of the table; the first becomes the template. */
+  rowSelector: string;
+  /** Columns (a cell's `data-col`) whose text boot.js fills from the reply's field of the same name. */
+  fields: readonly string[];
+  /** Columns kept as they are (a check box). The other data cells are emptied. */
+  keep: readonly string[];
+  /** The test id the rows keep (the benchmark and the end-to-end tests look for it); all others are dropped. */
+  rowTestId: string;
+  /** The tenant picker's input: boot.js writes the tenant's name from its fresh reply there. */
+  tenantInput?: string;
+}
+
+/**
+ * A copy of `root` with the first row as an emptied template, or null when the table has no row. Form state lives in
+ * properties, which are not serialised: checked boxes and input values are written as attributes first.
+ */
+export function captureView(root: HTMLElement, opts: CaptureOptions): string | null {
+  const clone = root.cloneNode(true) as HTMLElement;
+  const from = root.querySelectorAll('input');
+  clone.querySelectorAll('input').forEach((input, i) => {
+    const live = from[i];
+    if (!live) return;
+    if (live.type === 'checkbox' || live.type === 'radio') {
+      if (live.checked) input.setAttribute('checked', '');
+      else input.removeAttribute('checked');
+    } else if (live.type !== 'password' && live.type !== 'file') input.setAttribute('value', live.value);
+  });
+  const rows = clone.querySelectorAll<HTMLElement>(opts.rowSelector);
+  const template = rows[0];
+  if (!template) return null;
+  rows.forEach((row, i) => i > 0 && row.remove());
+  template.setAttribute('data-boot-row', '');
+  template.querySelectorAll<HTMLElement>('td[data-col]').forEach((cell) => {
+    const col = cell.dataset.col!;
+    if (opts.keep.includes(col)) return;
+    if (!opts.fields.includes(col)) {
+      cell.replaceChildren();
+      return;
+    }
+    let leaf: HTMLElement = cell;
+    while (leaf.firstElementChild instanceof HTMLElement) leaf = leaf.firstElementChild;
+    leaf.textContent = '';
+    leaf.setAttribute('data-boot-field', col);
+    if (leaf.hasAttribute('title')) leaf.setAttribute('title', '');
+  });
+  clone.querySelectorAll<HTMLElement>('[data-boot-blank]').forEach((el) => (el.style.visibility = 'hidden'));
+  if (opts.tenantInput) clone.querySelector(opts.tenantInput)?.setAttribute('data-boot-tenant', '');
+  clone.querySelectorAll('input[data-boot-tenant]').forEach((el) => el.setAttribute('value', ''));
+  // No test ids but the rows' (ids stay: an SVG's gradient is found by its id; the view is gone before the app draws).
+  clone.querySelectorAll('[data-testid]').forEach((el) => {
+    if (el.getAttribute('data-testid') !== opts.rowTestId) el.removeAttribute('data-testid');
+  });
+  return clone.innerHTML;
+}
+
+/** The built stylesheets the document links (boot.js links again those index.html does not: a screen's own CSS). */
+function screenSheets(doc: Document): string[] {
+  const origin = doc.defaultView?.location.origin;
+  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+    .map((link) => new URL(link.href, doc.baseURI))
+    .filter((url) => url.origin === origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+}
+
+/** The entry module's path (the build): linked by the built page (build/entry-link.ts), a script tag in development. */
+export function entryPath(doc: Document): string {
+  return (
+    doc.querySelector('link[data-entry]')?.getAttribute('href') ??
+    doc.querySelector('script[type="module"][src]')?.getAttribute('src') ??
+    ''
+  );
+}
+
+/** Keeps the page as drawn now for boot.js (see above); does nothing without a token or a row. */
+export function saveBootView(
+  root: HTMLElement,
+  at: { path: string; tenant: string; lang: string; token: string | null },
+  opts: CaptureOptions,
+): boolean {
+  if (!at.token) return false;
+  const html = captureView(root, opts);
+  if (!html) return false;
+  const doc = root.ownerDocument;
+  const view: BootView = {
+    v: VERSION,
+    build: entryPath(doc),
+    mark: tokenMark(at.token),
+    lang: at.lang,
+    width: widthClass(doc.defaultView?.innerWidth ?? 0),
+    path: at.path,
+    tenant: at.tenant,
+    sheets: screenSheets(doc),
+    css: [...doc.querySelectorAll('style[data-mantine-styles]')]
+      .filter((style) => !root.contains(style))
+      .map((style) => style.textContent ?? '')
+      .join('\n'),
+    scheme: doc.documentElement.getAttribute('data-mantine-color-scheme'),
+    html,
+  };
+  try {
+    window.localStorage.setItem(BOOT_VIEW_KEY, JSON.stringify(view));
+    return true;
+  } catch {
+    // Storage full or refused: the screen simply starts as it did before.
+    return false;
+  }
+}
+
+export function clearBootView(): void {
+  window.localStorage.removeItem(BOOT_VIEW_KEY);
+}
+
+/** Removes the drawn boot view, once the app has rendered. */
+export function removeBootView(doc: Document = document): void {
+  doc.getElementById('boot-view')?.remove();
+}

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, signInAdmin, stamp, switchLanguage } from '../support/admin';
+import { shot } from '../support/helpers';
+
+/**
+ * Issue #19, the boot view (apps/web/src/lib/boot-view.ts): a tenant's subscribers opened again show their first rows,
+ * fresh from the server, before the app's modules have run, in a copy of the page as the app last drew it; the app
+ * then takes over. The app's entry is held back here, so what shows meanwhile can be looked at.
+ */
+
+/** Mantine's breakpoint class of a width, as lib/boot-view.ts's widthClass. */
+const widthClass = (width: number) => [576, 768, 992, 1200, 1408].filter((b) => width >= b).length;
+
+async function newTenant(page: Page, tid: string) {
+  await apiCall(page, 'createTenant', { tid, tname: `Boot ${tid}`, domain: tid, site_name: 'Main' });
+  const rows = Array.from({ length: 20 }, (_, i) => ({
+    Extension: String(300 + i),
+    Domain: tid,
+    'Site Name': 'Main',
+    'First Name': `First${i}`,
+    'Last Name': `Last${i}`,
+    Admin: 'false',
+    Email: `u${i}@${tid}`,
+    Linked: 'false',
+    'Mobile App Allowed': 'false',
+    'Desktop App Allowed': 'false',
+    tenantid: tid,
+  }));
+  const job = await apiCall<{ job_id: number }>(page, 'extensionsImport', rows);
+  await expect
+    .poll(async () => (await apiCall<{ status: string }>(page, 'jobStatus', { id: job.job_id })).status)
+    .toBe('done');
+}
+
+async function rename(page: Page, tid: string, extension: string, firstName: string) {
+  const details = await apiCall<Record<string, string>>(page, 'getUserDetails', { tenant_id: tid, extension });
+  await apiCall(page, 'editUserDetails', {
+    tenant_id: tid,
+    extension,
+    user_details: {
+      firstName,
+      lastName: details.lastName,
+      emailAddress: details.emailAddress,
+      mobilePhone: details.mobilePhone,
+      homePhone: details.homePhone,
+      domain: details.domain,
+    },
+  });
+}
+
+/** The built page's entry module (linked, not run: apps/web/build/entry-link.ts), held until `release`. */
+async function holdEntry(page: Page) {
+  const html = await (await page.request.get('/tenants')).text();
+  const entry = /<link [^>]*href="([^"]+)" data-entry>/.exec(html)?.[1];
+  expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, unroute: () => page.unroute(`**${entry}`) };
+}
+
+test('a subscribers screen opened again: its fresh first rows at once, in the page as last drawn, then the app', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await signInAdmin(page);
+  const tid = `boot-${stamp()}.example`;
+  await newTenant(page, tid);
+
+  for (const [width, height, name, lang] of [
+    [1440, 900, 'boot-view-1440', 'en'],
+    [1280, 800, 'boot-view-1280', 'en'],
+    [390, 844, 'boot-view-phone', 'en'],
+    [1280, 800, 'boot-view-es-1280', 'es'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (lang !== 'en') await switchLanguage(page, lang);
+    // A first visit: the app draws the screen and keeps a copy of it.
+    await page.goto(`/tenants?tenant=${tid}`);
+    await expect(page.getByTestId('extensions-row').first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const copy = JSON.parse(localStorage.getItem('provisio.bootView') ?? 'null') as Record<string, unknown>;
+          return copy && `${String(copy.tenant)} ${String(copy.width)} ${String(copy.lang)}`;
+        }),
+      )
+      .toBe(`${tid} ${widthClass(width)} ${lang}`);
+
+    // Meanwhile the data changes; the next visit shows it, not what the copy was drawn with.
+    const fresh = `Fresh${width}${lang}`;
+    await rename(page, tid, '301', fresh);
+    const entry = await holdEntry(page);
+    await page.goto(`/tenants?tenant=${tid}`, { waitUntil: 'commit' });
+    const view = page.locator('#boot-view');
+    await expect(view.getByTestId('extensions-row').nth(1)).toContainText(fresh);
+    await expect(view.getByTestId('extensions-row')).toHaveCount(15);
+    await expect(view).toHaveAttribute('inert', '');
+    await expect(view.locator('input[data-boot-tenant]')).toHaveValue(`Boot ${tid} (${tid})`);
+    await expect(page.locator('#root')).toBeEmpty();
+    await expect(page.locator('html')).not.toHaveClass(/boot-cover/);
+    // Inert: a click does nothing, and no test id but the rows' is there to be found.
+    expect(await view.locator('[data-testid]:not([data-testid="extensions-row"])').count()).toBe(0);
+    await shot(page, name);
+
+    entry.release();
+    // The app takes over: the view is gone, and the app's own rows show the same fresh data.
+    await expect(page.locator('#root').getByTestId('extensions-row').nth(1)).toContainText(fresh);
+    await entry.unroute();
+    await expect(view).toHaveCount(0);
+    await expect(page.getByTestId(`ext-check-301`)).toBeVisible();
+  }
+  // Signing out drops the copy.
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('provisio.bootView'))).toBeNull();
+  expect(problems).toEqual([]);
+});

@@ -153,7 +153,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 
   // The app's entry: linked by the built page (apps/web/build/entry-link.ts), a script tag on the development server.
   function entryPath() {
-    var link = document.querySelector('link[data-entry]');
+    var link = document.querySelector('link[rel="modulepreload"][data-entry]');
     var script = document.querySelector('script[type="module"][src]');
     return (link && link.getAttribute('href')) || (script && script.getAttribute('src')) || '';
   }
@@ -166,7 +166,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   function start() {
     if (started) return;
     started = true;
-    var link = document.querySelector('link[data-entry]');
+    var link = document.querySelector('link[rel="modulepreload"][data-entry]');
     if (link) import(link.href);
   }
   parsed.then(function () {

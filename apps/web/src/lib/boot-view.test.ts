@@ -18,7 +18,7 @@ const OPTS = {
 };
 
 const row = (ext: string, first: string, email: string) => `
-  <tr data-testid="extensions-row" class="tr">
+  <tr data-testid="extensions-row" data-row-key="id-${ext}" class="tr">
     <td data-col="select"><input type="checkbox" data-testid="ext-check-${ext}"></td>
     <td data-col="extension"><span class="ext">${ext}</span></td>
     <td data-col="firstname"><span class="cut" title="${first}">${first}</span></td>
@@ -98,7 +98,7 @@ describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
     const kept = document.createElement('div');
     kept.innerHTML = copy.html;
     expect(kept.querySelectorAll('[data-testid="extensions-row"]')).toHaveLength(1);
-    for (const data of ['Ben', 'Ana', 'ben@acme.example', '>100<', '>101<', 'YES', 'Acme Logistics'])
+    for (const data of ['Ben', 'Ana', 'ben@', '>100<', '>101<', 'Edit 100', 'id-100', 'YES', 'Acme Logistics'])
       expect(copy.html).not.toContain(data);
     expect(kept.querySelector('[data-boot-field="firstname"]')).toHaveAttribute('title', '');
     expect(kept.querySelector('[data-boot-blank]')).toHaveStyle({ visibility: 'hidden' });

@@ -84,6 +84,9 @@ export function captureView(root: HTMLElement, opts: CaptureOptions): string | n
   if (!template) return null;
   rows.forEach((row, i) => i > 0 && row.remove());
   template.setAttribute('data-boot-row', '');
+  // Labels and keys that name the row's subscriber (hidden from assistive technology in the view anyway).
+  template.removeAttribute('data-row-key');
+  template.querySelectorAll('[aria-label]').forEach((el) => el.removeAttribute('aria-label'));
   template.querySelectorAll<HTMLElement>('td[data-col]').forEach((cell) => {
     const col = cell.dataset.col!;
     if (opts.keep.includes(col)) return;

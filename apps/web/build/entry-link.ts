@@ -34,9 +34,16 @@ export function entryLink(bootFile: string): Plugin {
         const boot = '<script src="/boot.js"></script>';
         const found = entry.exec(html);
         if (!found || !html.includes(boot)) throw new Error('entry-link: index.html has no entry or boot script');
-        return html
-          .replace(entry, `<link rel="modulepreload" crossorigin href="${found[1]}" data-entry>`)
-          .replace(boot, `<script src="/${hashed()}"></script>`);
+        return (
+          html
+            .replace(entry, `<link rel="modulepreload" crossorigin href="${found[1]}" data-entry>`)
+            .replace(boot, `<script src="/${hashed()}"></script>`)
+            // index.html's own stylesheet: the boot view's copy keeps the rules of the others (src/lib/boot-view.ts).
+            .replace(
+              /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+              '<link rel="stylesheet" crossorigin href="$1" data-index>',
+            )
+        );
       },
     },
   };

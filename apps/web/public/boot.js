@@ -53,7 +53,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
           offset: 0,
         });
         ask('POST', '/getLastProvisioned', { tenant_id: tenant });
-        view = bootView(JSON.parse(store.getItem('provisio.bootView') || 'null'), token, lang, tenant, tenants, page);
+        view = bootView(store, token, lang, tenant, tenants, page);
       }
     }
   } catch (e) {
@@ -62,14 +62,25 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 
   // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps): the screen as the app last drew it for
   //    this token, language, tenant, build and width class, its rows filled from the fresh replies, shown until the
-  //    app renders. Text goes in as text (textContent, attributes), never as markup. A promise of whether it was
-  //    drawn, or null when there is no copy to draw from.
-  function bootView(copy, token, lang, tenant, tenants, page) {
+  //    app renders. Text goes in as text (textContent, attributes), never as markup. The copy is parsed here, while
+  //    the replies are on their way. A promise of whether it was drawn, or null when there is no copy to draw from.
+  function bootView(store, token, lang, tenant, tenants, page) {
+    var copy = JSON.parse(store.getItem('provisio.bootView') || 'null');
     var width = [576, 768, 992, 1200, 1408].filter(function (b) {
       return window.innerWidth >= b;
     }).length;
-    if (!copy || copy.v !== 1 || copy.mark !== mark(token) || copy.lang !== lang) return null;
+    if (!copy || copy.v !== 2 || copy.mark !== mark(token) || copy.lang !== lang) return null;
     if (copy.path !== '/tenants' || copy.tenant !== tenant || copy.width !== width) return null;
+    var box = document.createElement('div');
+    box.id = 'boot-view';
+    box.setAttribute('inert', '');
+    box.setAttribute('aria-hidden', 'true');
+    box.innerHTML = copy.html;
+    var template = box.querySelector('[data-boot-row]');
+    if (!template) return null;
+    var style = document.createElement('style');
+    style.textContent = copy.css;
+    box.insertBefore(style, box.firstChild);
     var json = function (reply) {
       // A copy of the reply: the app reads it too (lib/early-requests.ts), and this runs before it can.
       return reply.then(function (r) {
@@ -77,24 +88,17 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
       });
     };
     return Promise.all([json(tenants), json(page), parsed]).then(function (got) {
-      return draw(copy, got[0], got[1], tenant);
+      return draw(copy, box, template, got[0], got[1], tenant);
     });
   }
 
-  function draw(copy, tenants, rows, tenant) {
+  function draw(copy, box, template, tenants, rows, tenant) {
     var root = document.getElementById('root');
     if (!root || root.firstChild || document.getElementById('boot-view') || copy.build !== entryPath()) return false;
     var found = (tenants || []).filter(function (t) {
       return t && t.tid === tenant;
     })[0];
     if (!found || !rows || !rows.length) return false;
-    var box = document.createElement('div');
-    box.id = 'boot-view';
-    box.setAttribute('inert', '');
-    box.setAttribute('aria-hidden', 'true');
-    box.innerHTML = copy.html;
-    var template = box.querySelector('[data-boot-row]');
-    if (!template) return false;
     // The rows a screen shows first, as the app draws them first too (src/components/use-first-paint-rows.ts).
     rows.slice(0, 15).forEach(function (row) {
       var tr = template.cloneNode(true);
@@ -110,35 +114,12 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     box.querySelectorAll('input[data-boot-tenant]').forEach(function (input) {
       input.setAttribute('value', found.tname + ' (' + found.tid + ')');
     });
-    var style = document.createElement('style');
-    style.textContent = copy.css;
-    box.insertBefore(style, box.firstChild);
-    // The screen's own stylesheets, from the cache; the view is shown once they have loaded (or failed).
-    var linked = [].map.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) {
-      return link.href;
-    });
-    var sheets = copy.sheets.map(function (path) {
-      var href = new URL(path, window.location.href).href;
-      if (linked.indexOf(href) >= 0) return null;
-      var link = document.createElement('link');
-      link.rel = 'stylesheet';
-      // As the app's loader links it (the same cached request), which then finds it linked already.
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-      return new Promise(function (done) {
-        link.onload = link.onerror = done;
-      });
-    });
-    return Promise.all(sheets).then(function () {
-      if (root.firstChild || document.getElementById('boot-view')) return false;
-      var html = document.documentElement;
-      if (copy.scheme && !html.hasAttribute('data-mantine-color-scheme'))
-        html.setAttribute('data-mantine-color-scheme', copy.scheme);
-      root.parentNode.insertBefore(box, root.nextSibling);
-      html.classList.remove('boot-cover');
-      return true;
-    });
+    var html = document.documentElement;
+    if (copy.scheme && !html.hasAttribute('data-mantine-color-scheme'))
+      html.setAttribute('data-mantine-color-scheme', copy.scheme);
+    root.parentNode.insertBefore(box, root.nextSibling);
+    html.classList.remove('boot-cover');
+    return true;
   }
 
   // FNV-1a, 32 bits, as hex: the same as tokenMark in src/lib/boot-view.ts.

@@ -15,7 +15,7 @@
  * - no subscriber data: only the template row, emptied. The copy is dropped when the session ends (lib/session.ts).
  */
 export const BOOT_VIEW_KEY = 'provisio.bootView';
-const VERSION = 1;
+const VERSION = 2;
 
 export interface BootView {
   v: number;
@@ -28,9 +28,10 @@ export interface BootView {
   width: number;
   path: string;
   tenant: string;
-  /** The built stylesheets the page linked (boot.js links again, from the cache, those index.html does not). */
-  sheets: string[];
-  /** Mantine's style elements outside #root, as text (those inside are in `html`). */
+  /**
+   * The styles index.html does not link, as text: the screen's own stylesheets (loaded with its chunks) and Mantine's
+   * style elements outside #root (those inside are in `html`).
+   */
   css: string;
   scheme: string | null;
   html: string;
@@ -110,13 +111,26 @@ export function captureView(root: HTMLElement, opts: CaptureOptions): string | n
   return clone.innerHTML;
 }
 
-/** The built stylesheets the document links (boot.js links again those index.html does not: a screen's own CSS). */
-function screenSheets(doc: Document): string[] {
-  const origin = doc.defaultView?.location.origin;
-  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
-    .map((link) => new URL(link.href, doc.baseURI))
-    .filter((url) => url.origin === origin && url.pathname.startsWith('/assets/'))
-    .map((url) => url.pathname);
+/**
+ * The rules of the stylesheets the app linked after index.html's (marked `data-index` by build/entry-link.ts), and of
+ * Mantine's style elements outside #root: a few kilobytes, drawn with the view without waiting for any file.
+ */
+function screenStyles(doc: Document, root: HTMLElement): string {
+  const sheets = [...doc.styleSheets].filter((sheet) => {
+    const owner = sheet.ownerNode;
+    if (owner instanceof HTMLLinkElement) return !owner.hasAttribute('data-index');
+    return owner instanceof HTMLStyleElement && owner.hasAttribute('data-mantine-styles') && !root.contains(owner);
+  });
+  return sheets
+    .map((sheet) => {
+      try {
+        return [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
+      } catch {
+        // Not readable (another origin): left out.
+        return '';
+      }
+    })
+    .join('\n');
 }
 
 /** The entry module's path (the build): linked by the built page (build/entry-link.ts), a script tag in development. */
@@ -146,11 +160,7 @@ export function saveBootView(
     width: widthClass(doc.defaultView?.innerWidth ?? 0),
     path: at.path,
     tenant: at.tenant,
-    sheets: screenSheets(doc),
-    css: [...doc.querySelectorAll('style[data-mantine-styles]')]
-      .filter((style) => !root.contains(style))
-      .map((style) => style.textContent ?? '')
-      .join('\n'),
+    css: screenStyles(doc, root),
     scheme: doc.documentElement.getAttribute('data-mantine-color-scheme'),
     html,
   };

@@ -35,6 +35,7 @@ function drawPage(build = '/assets/index-abc.js') {
     <header><h1>Extension Management</h1></header>
     <input data-testid="tenants-tenant">
     <p data-boot-blank data-testid="tenant-mobile-usage">34 of 96 licences in use</p>
+    <div data-boot-omit>Import: 40 %</div>
     <table><thead><tr><th>Extension</th><th>First name</th></tr></thead>
       <tbody>${row('100', 'Ben', 'ben@acme.example')}${row('101', 'Ana', 'ana@acme.example')}</tbody></table>
   </div>`;
@@ -102,7 +103,18 @@ describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
     const kept = document.createElement('div');
     kept.innerHTML = copy.html;
     expect(kept.querySelectorAll('[data-testid="extensions-row"]')).toHaveLength(1);
-    for (const data of ['Ben', 'Ana', 'ben@', '>100<', '>101<', 'Edit 100', 'id-100', 'YES', 'Acme Logistics'])
+    for (const data of [
+      'Import: 40',
+      'Ben',
+      'Ana',
+      'ben@',
+      '>100<',
+      '>101<',
+      'Edit 100',
+      'id-100',
+      'YES',
+      'Acme Logistics',
+    ])
       expect(copy.html).not.toContain(data);
     expect(kept.querySelector('[data-boot-field="firstname"]')).toHaveAttribute('title', '');
     expect(kept.querySelector('[data-boot-blank]')).toHaveStyle({ visibility: 'hidden' });

@@ -11,7 +11,8 @@
  * - one row of the table, as a template: its text cells (`fields`) are emptied and filled by boot.js from the fresh
  *   reply, its other data cells (flags, switches) are emptied; the check box and the row's action icons are kept;
  * - elements marked `data-boot-blank` (figures from other queries: licence use, totals, paging) keep their place but
- *   are not shown; an input marked `data-boot-tenant` is filled with the tenant's name from the fresh tenant reply;
+ *   are not shown, and those marked `data-boot-omit` (what only this visit had: its jobs) are left out; the tenant
+ *   picker's input is filled by boot.js with the tenant's name from the fresh tenant reply;
  * - no subscriber data: only the template row, emptied. The copy is dropped when the session ends (lib/session.ts).
  */
 export const BOOT_VIEW_KEY = 'provisio.bootView';
@@ -102,6 +103,7 @@ export function captureView(root: HTMLElement, opts: CaptureOptions): string | n
     if (leaf.hasAttribute('title')) leaf.setAttribute('title', '');
   });
   clone.querySelectorAll<HTMLElement>('[data-boot-blank]').forEach((el) => (el.style.visibility = 'hidden'));
+  clone.querySelectorAll('[data-boot-omit]').forEach((el) => el.remove());
   if (opts.tenantInput) clone.querySelector(opts.tenantInput)?.setAttribute('data-boot-tenant', '');
   clone.querySelectorAll('input[data-boot-tenant]').forEach((el) => el.setAttribute('value', ''));
   // No test ids but the rows' (ids stay: an SVG's gradient is found by its id; the view is gone before the app draws).

@@ -74,7 +74,8 @@ export function JobsPanel({ jobs, onFinished, onClose }: JobsPanelProps) {
   };
 
   return (
-    <Stack gap="xs" data-testid="jobs-panel">
+    // Jobs of this visit only: not kept in the boot view's copy (lib/boot-view.ts).
+    <Stack gap="xs" data-testid="jobs-panel" data-boot-omit>
       {[...jobs].reverse().map((job) => (
         <JobProgress
           key={job.id}

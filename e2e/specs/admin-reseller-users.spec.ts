@@ -62,7 +62,13 @@ test('reseller users: create with a generated password, link resellers, search, 
   // pointer waiting on it keeps it open: click the button itself.
   await page.getByTestId('reseller-user-cancel').evaluate((el: HTMLElement) => el.click());
   await expect(page).toHaveURL(/\/reseller_users$/);
+  // The search applies after its debounce: wait for its reply, as the total may be 13 before it too (this shard's
+  // reseller users can be exactly these 13), and a page chosen before the search lands goes back to page 1.
+  const searched = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/resellerUserSummary') && (r.request().postData() ?? '').includes(s),
+  );
   await page.getByTestId('reseller-users-search').fill(s);
+  await searched;
   await expect(page.getByTestId('reseller-users-total')).toHaveText('Total: 13');
   await page.getByTestId('reseller-users-page-2').click();
   await expect(page.getByTestId('reseller-users-row')).toHaveCount(3);

@@ -140,7 +140,8 @@ test('a failed mail delivery is found on /logs with its stack trace, also at pho
   await page.setViewportSize({ width: 390, height: 844 });
   await chooseLevel(page, 'Warn');
   await page.getByTestId('logs-filter').click();
-  await expect(failures.first().getByTestId('log-entry-stacktrace')).toBeVisible();
+  // The entry opened above, still open (a retry of the mail may have logged a newer line of the same text since).
+  await expect(page.getByTestId('log-entry-stacktrace').first()).toBeVisible();
   await shot(page, 'logs-phone');
 });
 

@@ -10,9 +10,10 @@
  *   the columns they chose; nothing is drawn for another token, language, tenant, build or screen width class;
  * - one row of the table, as a template: its text cells (`fields`) are emptied and filled by boot.js from the fresh
  *   reply, its other data cells (flags, switches) are emptied; the check box and the row's action icons are kept;
- * - elements marked `data-boot-blank` (figures from other queries: licence use, totals, paging) keep their place but
- *   are not shown, and those marked `data-boot-omit` (what only this visit had: its jobs) are left out; the tenant
- *   picker's input is filled by boot.js with the tenant's name from the fresh tenant reply;
+ * - elements marked `data-boot-blank` (figures the app's first render has but the copy may not: totals, paging) keep
+ *   their place but are not shown, and those marked `data-boot-omit` (what the app's first render does not have: the
+ *   licence use, asked for after it; the visit's jobs) are left out, so the page does not move when the app takes
+ *   over; the tenant picker's input is filled by boot.js with the tenant's name from the fresh tenant reply;
  * - no subscriber data: only the template row, emptied. The copy is dropped when the session ends (lib/session.ts).
  */
 export const BOOT_VIEW_KEY = 'provisio.bootView';

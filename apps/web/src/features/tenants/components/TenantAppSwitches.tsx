@@ -49,8 +49,9 @@ export function TenantAppSwitches({ tenant }: Props) {
             {tenant[column] ? t('tenants.onForAll') : t('tenants.perExtension')}
           </Text>
           {use && (
-            // Figures of their own query: not shown in the boot view (lib/boot-view.ts).
-            <Stack gap="xs" data-boot-blank>
+            // Figures of their own query, which the app's first render does not have yet either: left out of the boot
+            // view (lib/boot-view.ts), so the page does not move when the app takes over.
+            <Stack gap="xs" data-boot-omit>
               <Progress
                 value={use.limit > 0 ? Math.min(100, (use.used / use.limit) * 100) : 100}
                 color={over || use.used >= use.limit ? 'orange' : 'teal'}

@@ -50,7 +50,7 @@ export function tokenMark(token: string): string {
 }
 
 /** Mantine's breakpoints (xs to xl, in px at the default 16 px font size): 0 below xs, 5 from xl. */
-export function widthClass(width: number): number {
+function widthClass(width: number): number {
   return [576, 768, 992, 1200, 1408].filter((b) => width >= b).length;
 }
 
@@ -71,7 +71,7 @@ export interface CaptureOptions {
  * A copy of `root` with the first row as an emptied template, or null when the table has no row. Form state lives in
  * properties, which are not serialised: checked boxes and input values are written as attributes first.
  */
-export function captureView(root: HTMLElement, opts: CaptureOptions): string | null {
+function captureView(root: HTMLElement, opts: CaptureOptions): string | null {
   const clone = root.cloneNode(true) as HTMLElement;
   const from = root.querySelectorAll('input');
   clone.querySelectorAll('input').forEach((input, i) => {
@@ -137,7 +137,7 @@ function screenStyles(doc: Document, root: HTMLElement): string {
 }
 
 /** The entry module's path (the build): linked by the built page (build/entry-link.ts), a script tag in development. */
-export function entryPath(doc: Document): string {
+function entryPath(doc: Document): string {
   return (
     doc.querySelector('link[data-entry]')?.getAttribute('href') ??
     doc.querySelector('script[type="module"][src]')?.getAttribute('src') ??

@@ -170,7 +170,9 @@ describe('NetSapiens connector against the ns-api v2 double', () => {
       ns.addDomain(`fan${d}.example`, 'fan-out', { sites: ['Main'] });
       ns.addUser(`fan${d}.example`, { user: '100' });
     }
-    ns.latencyMs = 15;
+    // Each reply is held long enough that a loaded CI host still has five requests open before the first returns
+    // (at 15 ms, one run saw only four at once); 12 domains, five at a time: three rounds of 150 ms.
+    ns.latencyMs = 150;
     const items = (await reseller({ maxInFlight: 5 }).listDomains('fan-out')).items;
     expect(items).toHaveLength(12);
     expect(ns.maxInFlight).toBe(5);

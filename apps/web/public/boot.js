@@ -69,7 +69,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     var width = [576, 768, 992, 1200, 1408].filter(function (b) {
       return window.innerWidth >= b;
     }).length;
-    if (!copy || copy.v !== 2 || copy.mark !== mark(token) || copy.lang !== lang) return null;
+    if (!copy || copy.v !== 3 || copy.mark !== mark(token) || copy.lang !== lang) return null;
     if (copy.path !== '/tenants' || copy.tenant !== tenant || copy.width !== width) return null;
     var box = document.createElement('div');
     box.id = 'boot-view';
@@ -99,8 +99,11 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
       return t && t.tid === tenant;
     })[0];
     if (!found || !rows || !rows.length) return false;
-    // The rows a screen shows first, as the app draws them first too (src/components/use-first-paint-rows.ts).
-    rows.slice(0, 15).forEach(function (row) {
+    // The rows that fill the window, and two more (the page above may be a little shorter than when the copy was
+    // kept): at most the 15 the app draws first too (src/components/use-first-paint-rows.ts). Each row is some 60
+    // elements to style, lay out and paint.
+    var fit = copy.rowHeight > 0 ? Math.ceil((window.innerHeight - copy.rowTop) / copy.rowHeight) + 2 : 15;
+    rows.slice(0, Math.min(15, Math.max(3, fit))).forEach(function (row) {
       var tr = template.cloneNode(true);
       tr.removeAttribute('data-boot-row');
       tr.querySelectorAll('[data-boot-field]').forEach(function (cell) {

@@ -95,7 +95,7 @@ afterEach(() => {
 describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
   it('keeps the page with one emptied row: no subscriber data, no figures, no test ids but the rows', () => {
     const copy = save();
-    expect(copy).toMatchObject({ v: 2, build: '/assets/index-abc.js', lang: 'en', tenant: 'acme.example' });
+    expect(copy).toMatchObject({ v: 3, build: '/assets/index-abc.js', lang: 'en', tenant: 'acme.example' });
     expect(copy.mark).toBe(tokenMark(TOKEN));
     expect(copy.html).not.toContain(TOKEN);
     // Mantine's variables come along; index.html's own styles are already on the page.
@@ -144,6 +144,23 @@ describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
     expect(view!.querySelector('[data-boot-blank]')).toHaveStyle({ visibility: 'hidden' });
     // Placed after #root, which index.html's style hides it behind once the app draws there.
     expect(document.getElementById('root')!.nextElementSibling).toBe(view);
+  });
+
+  it('draws as many rows as fill the window and two more, at least 3, at most 15', async () => {
+    // jsdom lays nothing out: the copy says where the row was (0: unknown, so all 15, as above).
+    expect(save()).toMatchObject({ rowTop: 0, rowHeight: 0 });
+    const placed = (rowTop: number, rowHeight: number) => {
+      const copy = JSON.parse(window.localStorage.getItem(BOOT_VIEW_KEY)!) as BootView;
+      window.localStorage.setItem(BOOT_VIEW_KEY, JSON.stringify({ ...copy, rowTop, rowHeight }));
+    };
+    const drawn = async () => (await reload())!.querySelectorAll('[data-testid="extensions-row"]').length;
+    expect(window.innerHeight).toBe(768);
+    placed(400, 46); // (768 - 400) / 46 = 8 rows fill the window
+    expect(await drawn()).toBe(10);
+    placed(900, 46); // below the window (a phone): the first three
+    expect(await drawn()).toBe(3);
+    placed(100, 20); // 34 would fit: the app's first 15
+    expect(await drawn()).toBe(15);
   });
 
   it('is not drawn for another token, language, tenant, build or screen', async () => {

@@ -10,6 +10,7 @@
  *   the columns they chose; nothing is drawn for another token, language, tenant, build or screen width class;
  * - one row of the table, as a template: its text cells (`fields`) are emptied and filled by boot.js from the fresh
  *   reply, its other data cells (flags, switches) are emptied; the check box and the row's action icons are kept;
+ *   with where the row was and its height, so boot.js draws as many rows as fill the window, and two more (at most 15);
  * - elements marked `data-boot-blank` (figures the app's first render has but the copy may not: totals, paging) keep
  *   their place but are not shown, and those marked `data-boot-omit` (what the app's first render does not have: the
  *   licence use, asked for after it; the visit's jobs) are left out, so the page does not move when the app takes
@@ -17,7 +18,7 @@
  * - no subscriber data: only the template row, emptied. The copy is dropped when the session ends (lib/session.ts).
  */
 export const BOOT_VIEW_KEY = 'provisio.bootView';
-const VERSION = 2;
+const VERSION = 3;
 
 export interface BootView {
   v: number;
@@ -37,6 +38,12 @@ export interface BootView {
   css: string;
   scheme: string | null;
   html: string;
+  /**
+   * Where the first row was (its top, from the top of the page) and how high it was, in px: boot.js draws only the
+   * rows that fill the window (and one more), not all of the app's first 15; 0 when unknown (then all 15).
+   */
+  rowTop: number;
+  rowHeight: number;
 }
 
 /** FNV-1a, 32 bits, as hex: boot.js computes the same (src/lib/boot-view.test.ts checks it). */
@@ -155,6 +162,7 @@ export function saveBootView(
   const html = captureView(root, opts);
   if (!html) return false;
   const doc = root.ownerDocument;
+  const box = root.querySelector(opts.rowSelector)!.getBoundingClientRect();
   const view: BootView = {
     v: VERSION,
     build: entryPath(doc),
@@ -166,6 +174,8 @@ export function saveBootView(
     css: screenStyles(doc, root),
     scheme: doc.documentElement.getAttribute('data-mantine-color-scheme'),
     html,
+    rowTop: Math.max(0, Math.round(box.top + (doc.defaultView?.scrollY ?? 0))),
+    rowHeight: Math.max(0, Math.round(box.height)),
   };
   try {
     window.localStorage.setItem(BOOT_VIEW_KEY, JSON.stringify(view));

@@ -4,7 +4,9 @@
  * (scripts/pg-throwaway.sh) unless TEST_DATABASE_URL is given, runs the steps in order with TEST_DATABASE_URL and
  * KAMAILIO_TEST_DB_URL set (the server tests then run on SQLite and on PostgreSQL), and stops the cluster at the end
  * whatever happened, Ctrl-C included. Exits with the first failing step's code. Steps: format:check (Prettier), lint
- * (ESLint and scripts/check-cycles.mjs), typecheck, test:server, test:web, test:e2e.
+ * (ESLint and scripts/check-cycles.mjs), typecheck, test:server, test:web, test:e2e. The three checks run at the same
+ * time (each is one process on one core; together they take the time of the longest instead of the sum), their output
+ * printed whole as each ends.
  *
  * `npm test -- typecheck test:server` runs only the named steps (same bootstrap and database).
  */
@@ -20,18 +22,22 @@ const PG_SCRIPT = path.join(ROOT, 'scripts/pg-throwaway.sh');
 const STEPS = ['format:check', 'lint', 'typecheck', 'test:server', 'test:web', 'test:e2e'];
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
-/** The running child; `group`: it leads its own process group (a test step), which is signalled as a whole. */
-let current;
+/** The checks run together (see above), when they come first among the steps. */
+const CHECKS = ['format:check', 'lint', 'typecheck'];
+
+/** The running children; `group`: it leads its own process group (a test step), which is signalled as a whole. */
+const running = new Set();
 let stopping;
 
 function signalCurrent(sig) {
-  const { child, group } = current ?? {};
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    if (group) process.kill(-child.pid, sig);
-    else child.kill(sig);
-  } catch {
-    // already gone
+  for (const { child, group } of running) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      if (group) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      // already gone
+    }
   }
 }
 
@@ -45,24 +51,27 @@ for (const sig of Object.keys(SIGNALS)) {
 }
 
 /**
- * Runs a command; resolves with its exit code (128 + signal number when a signal ended it) and its stdout.
+ * Runs a command; resolves with its exit code (128 + signal number when a signal ended it) and its stdout (with its
+ * stderr too when `capture` is 'all').
  * `group`: in a process group of its own (a test step: npm, vitest and its workers, Playwright, Chromium, the e2e
  * stack), so a stop signal reaches all of it at once and Ctrl-C reaches it only through this runner.
  * `shielded`: the same, but no signal is passed on (stopping the cluster must not be cut short by a second Ctrl-C).
  */
 function run(cmd, args, { env = process.env, capture = false, group = false, shielded = false } = {}) {
   return new Promise((resolve) => {
-    const stdio = ['inherit', capture ? 'pipe' : 'inherit', 'inherit'];
+    const stdio = ['inherit', capture ? 'pipe' : 'inherit', capture === 'all' ? 'pipe' : 'inherit'];
     const child = spawn(cmd, args, { cwd: ROOT, env, detached: group || shielded, stdio });
-    if (!shielded) current = { child, group };
+    const entry = { child, group };
+    if (!shielded) running.add(entry);
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
     child.on('error', (err) => {
       console.error(`== cannot run ${cmd}: ${err.message}`);
       resolve({ code: 127, out });
     });
     child.on('close', (code, signal) => {
-      if (current?.child === child) current = undefined;
+      running.delete(entry);
       resolve({ code: code ?? 128 + (SIGNALS[signal] ?? 9), out });
     });
   });
@@ -79,10 +88,30 @@ function freePort() {
   });
 }
 
-function npm(script, env) {
+function npm(script, env, capture = false) {
   const cli = process.env.npm_execpath;
-  if (cli && /\.c?js$/.test(cli)) return run(process.execPath, [cli, 'run', script], { env, group: true });
-  return run('npm', ['run', script], { env, group: true });
+  const opts = { env, group: true, capture };
+  if (cli && /\.c?js$/.test(cli)) return run(process.execPath, [cli, 'run', script], opts);
+  return run('npm', ['run', script], opts);
+}
+
+/** The checks at the head of `steps`, run together: each one's output is printed whole when it ends. */
+async function checksTogether(steps, env) {
+  const together = [];
+  while (together.length < steps.length && CHECKS.includes(steps[together.length]))
+    together.push(steps[together.length]);
+  if (together.length < 2) return { ran: 0, code: 0 };
+  const t = Date.now();
+  console.log(`\n== ${together.join(', ')}: at the same time`);
+  const codes = await Promise.all(
+    together.map(async (step) => {
+      const { code, out } = await npm(step, env, 'all');
+      console.log(`\n== ${step}\n${out.trimEnd()}`);
+      console.log(`== ${step}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${secs(t)}`);
+      return code;
+    }),
+  );
+  return { ran: together.length, code: codes.find((c) => c !== 0) ?? 0 };
 }
 
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -118,9 +147,10 @@ async function main() {
     console.log(`== PostgreSQL: throwaway cluster on 127.0.0.1:${port} in ${pgDir} (${secs(t)})`);
   }
 
-  let failed = 0;
+  const checks = await checksTogether(steps, env);
+  let failed = checks.code;
   try {
-    for (const step of steps) {
+    for (const step of failed ? [] : steps.slice(checks.ran)) {
       if (stopping) break;
       const t = Date.now();
       console.log(`\n== ${step}`);

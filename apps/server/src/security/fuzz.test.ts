@@ -24,9 +24,9 @@ import { type Principals, createPrincipals, dbWriteMark, tokenFor, writtenSince 
  * never a 5xx. Never a 5xx anywhere, and the database write mark (security-fixture.ts: every table but sessions, login
  * counters, audit and logs) is the same before and after each route. FUZZ_SEED changes the run; FUZZ_PER_ROUTE its size.
  */
-// PostgreSQL gets half as many bodies with another seed: the two runs together send 300 different bodies per route
-// (not the same 200 twice) in the time of 250; the bodies are parsed and refused before any query, so the database
-// only decides what the few bodies a schema lets through do.
+// On PostgreSQL, half as many malformed bodies, with another seed, and only to the routes without a body schema: a
+// route with one refuses each body before its handler runs (the SQLite run checks that, and that nothing changed), so
+// the database can only matter where the body reaches the handler. The other two tests run in full on both databases.
 const PG = process.env.TEST_DB === 'postgres';
 const SEED = Number(process.env.FUZZ_SEED ?? (PG ? 10 : 9));
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? (PG ? 100 : 200));
@@ -101,11 +101,13 @@ async function fire(
 }
 
 describe('fuzz', () => {
-  it(`answers ${PER_ROUTE} malformed bodies per route with 4xx (never 5xx), as admin and anonymously, and changes nothing`, async () => {
+  it(`answers ${PER_ROUTE} malformed bodies per route${PG ? ' without a body schema' : ''} with 4xx (never 5xx), as admin and anonymously, and changes nothing`, async () => {
     const failures: string[] = [];
     let sent = 0;
     const statuses = new Map<number, number>();
-    for (const route of fuzzRoutes()) {
+    const routes = fuzzRoutes().filter((r) => !PG || !r.body);
+    expect(routes.length).toBeGreaterThan(PG ? 20 : 100);
+    for (const route of routes) {
       const bodies = bodiesFor(route, failures);
       const before = await dbWriteMark(t.db, t.deps.mailer);
       for (const as of ['admin', 'anonymous'] as const) {

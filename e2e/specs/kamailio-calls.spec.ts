@@ -310,8 +310,12 @@ test("forwarding set on B's settings page sends A's call to C; DND makes B busy"
   await page.getByTestId('settings-password').fill(people.b.password);
   await page.getByTestId('settings-signin-submit').click();
   await expect(page.getByTestId('settings-form-callControlSettings')).toBeVisible();
+  // Each save waits for its own reply: the toast of the save before may still be showing (it did on a slow host, and
+  // the call was placed before DND was stored).
   const save = async () => {
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/saveAppSettings'));
     await page.getByTestId('settings-save').click();
+    expect((await saved).status()).toBe(200);
     await expect(
       page.locator('.mantine-Notification-root').filter({ hasText: 'Successfully saved data!' }).last(),
     ).toBeVisible();

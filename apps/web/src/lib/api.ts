@@ -167,6 +167,9 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<{ data
   if (!response.ok) {
     const error = await toApiError(response.status, payload);
     if (response.status === 401 && token) {
+      // A refusal of a token the browser no longer holds (a view the server ended, answered after the administrator's
+      // session was taken back by an earlier refusal; a sign-in since) says nothing of the session it holds now.
+      if (getSession().token !== token) return Promise.reject(error);
       endSession();
       for (const listener of sessionEndedListeners) listener();
       // Several calls may fail at once when a session expires; tell the user only once.

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test/render';
+import { callApi, onSessionEnded } from './api';
+import { getSession, startSession } from './session';
+
+const creds = (name: string) => ({ username: name, cloud_id: 'DEMO', name, id: 1, user_type: 'admin' as const });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a 401 reply (lib/api.ts)', () => {
+  it('ends the session whose token it refused, and only that one', async () => {
+    const refusal = { error: { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' } };
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const reply = stubFetch({ '/me': { status: 401, body: refusal } });
+    // Two calls with the view's token are under way; the first refusal takes the administrator's session back (as
+    // use-view-as.ts does), the second arrives after it.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if ((init?.headers as Record<string, string>).Token === 'view-token' && String(url).endsWith('/tenantList'))
+          await held;
+        return reply(url.replace('/tenantList', '/me'), init);
+      }),
+    );
+    startSession('view-token', creds('viewed'), null);
+    const stop = onSessionEnded(() => {
+      if (!getSession().token) startSession('admin-token', creds('admin'), null);
+    });
+    const ended = vi.fn();
+    const count = onSessionEnded(ended);
+    try {
+      const late = callApi('tenantList', {}, { silent: true }).catch((e: unknown) => e);
+      await expect(callApi('me', undefined, { silent: true })).rejects.toMatchObject({ status: 401 });
+      expect(getSession().token).toBe('admin-token');
+      release();
+      expect(await late).toMatchObject({ status: 401 });
+      // The late refusal was of the view's token: the administrator's session stays.
+      expect(getSession().token).toBe('admin-token');
+      expect(ended).toHaveBeenCalledTimes(1);
+      // A refusal of the token held now ends it.
+      await expect(callApi('me', undefined, { silent: true })).rejects.toMatchObject({ status: 401 });
+      expect(ended).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+      count();
+    }
+  });
+});

@@ -33,18 +33,10 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
         early[[method, '/api/v1' + path, token, lang, text || ''].join(' ')] = { at: Date.now(), reply: reply };
         return reply;
       };
-      // Every signed-in screen checks the session first (RequireAuth), and shows a plain cover (index.html's style)
-      // in the portal's or the reseller's colour until the app renders (src/main.tsx).
-      if (!/^\/(login|reset|appSignin|getQR|cdrs|testSDP|settings_tab|error|\d{3}$)/.test(window.location.pathname)) {
-        ask('GET', '/me');
-        var colour = store.getItem('primary_color');
-        if (/^#[0-9a-f]{6}$/i.test(colour)) document.documentElement.style.setProperty('--boot-color', colour);
-        document.documentElement.classList.add('boot-cover');
-      }
-      // A tenant's subscribers opened directly: the tenant, its first page and its provisioning dates.
+      // A tenant's subscribers opened directly: its first page, the tenant and its provisioning dates. First, as the
+      // boot view (3, below) waits for the first two: the server answers in the order they arrive.
       var tenant = new URLSearchParams(window.location.search).get('tenant');
       if (window.location.pathname === '/tenants' && tenant) {
-        var tenants = ask('POST', '/tenantList', { search: tenant, limit: 50 });
         var page = ask('POST', '/getExtensions', {
           tenant_id: tenant,
           sort: 'extension',
@@ -52,8 +44,17 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
           limit: 50,
           offset: 0,
         });
-        ask('POST', '/getLastProvisioned', { tenant_id: tenant });
+        var tenants = ask('POST', '/tenantList', { search: tenant, limit: 50 });
         view = bootView(store, token, lang, tenant, tenants, page);
+        ask('POST', '/getLastProvisioned', { tenant_id: tenant });
+      }
+      // Every signed-in screen checks the session first (RequireAuth), and shows a plain cover (index.html's style)
+      // in the portal's or the reseller's colour until the app renders (src/main.tsx).
+      if (!/^\/(login|reset|appSignin|getQR|cdrs|testSDP|settings_tab|error|\d{3}$)/.test(window.location.pathname)) {
+        ask('GET', '/me');
+        var colour = store.getItem('primary_color');
+        if (/^#[0-9a-f]{6}$/i.test(colour)) document.documentElement.style.setProperty('--boot-color', colour);
+        document.documentElement.classList.add('boot-cover');
       }
     }
   } catch (e) {

@@ -12,7 +12,7 @@ describe('a 401 reply (lib/api.ts)', () => {
     const refusal = { error: { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' } };
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
-    const reply = stubFetch({ '/me': { status: 401, body: refusal } });
+    const reply = stubFetch({ '/me': { status: 401, body: refusal }, '/tenantList': { status: 401, body: refusal } });
     // Two calls with the view's token are under way; the first refusal takes the administrator's session back (as
     // use-view-as.ts does), the second arrives after it.
     vi.stubGlobal(
@@ -20,7 +20,7 @@ describe('a 401 reply (lib/api.ts)', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if ((init?.headers as Record<string, string>).Token === 'view-token' && String(url).endsWith('/tenantList'))
           await held;
-        return reply(url.replace('/tenantList', '/me'), init);
+        return reply(url);
       }),
     );
     startSession('view-token', creds('viewed'), null);

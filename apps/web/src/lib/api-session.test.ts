@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/render';
-import { callApi, onSessionEnded } from './api';
+import { callApi, onSessionEnded, setUnauthorizedHandler } from './api';
 import { getSession, startSession } from './session';
 
 const creds = (name: string) => ({ username: name, cloud_id: 'DEMO', name, id: 1, user_type: 'admin' as const });
@@ -23,6 +23,13 @@ describe('a 401 reply (lib/api.ts)', () => {
         return reply(url);
       }),
     );
+    // No navigation: the files of a worker share one module graph, and an earlier file's router would be sent to
+    // /login (the window's history with it) by the refusals below.
+    const unauthorized = vi.fn();
+    // lib/api.ts tells of an ended session once in 3 s: its clock is set back, so a later file's notice still shows.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2001-01-01T00:00:00Z'));
+    setUnauthorizedHandler(unauthorized);
     startSession('view-token', creds('viewed'), null);
     const stop = onSessionEnded(() => {
       if (!getSession().token) startSession('admin-token', creds('admin'), null);
@@ -41,7 +48,10 @@ describe('a 401 reply (lib/api.ts)', () => {
       // A refusal of the token held now ends it.
       await expect(callApi('me', undefined, { silent: true })).rejects.toMatchObject({ status: 401 });
       expect(ended).toHaveBeenCalledTimes(2);
+      expect(unauthorized).toHaveBeenCalledTimes(2);
     } finally {
+      setUnauthorizedHandler(() => undefined);
+      vi.useRealTimers();
       stop();
       count();
     }

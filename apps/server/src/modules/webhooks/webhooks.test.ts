@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMessage } from '@provisio/contract';
 import { type TestApp, createResellerUser, startTestApp } from '../../../test/harness';
 import { WebhookReceiver, verifySignature } from '../../../test/webhook-receiver';
@@ -155,12 +155,20 @@ describe('webhooks', () => {
     await probe.close();
     const { endpoint } = await createEndpoint(`http://127.0.0.1:${port}/hook`, ['extension.created']);
     await createExtension();
-    await drain();
+    // One try while the receiver is down, the clock held: with a 10 ms back-off, a slow host's drain would otherwise
+    // try again and again until WEBHOOK_DISABLE_AFTER (3 here) turned the endpoint off before the receiver is back.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await drain();
+    } finally {
+      clock.mockRestore();
+    }
     const failed = await t.db.kysely
       .selectFrom('webhook_attempts')
       .selectAll()
       .where('endpoint_id', '=', endpoint.id)
       .execute();
+    expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ status_code: null, error: 'ECONNREFUSED' });
     const rx = await receiver(port);
     await drainUntil('delivery after the receiver is back', () => rx.received.length === 1);

@@ -89,6 +89,8 @@ afterEach(() => {
   globalThis.__provisioEarly = undefined;
   window.history.replaceState(null, '', '/');
   document.head.innerHTML = '';
+  // The page drawn here (a #root with rows) would be found by the next files of this worker (one jsdom per worker).
+  document.body.innerHTML = '';
   document.documentElement.className = '';
 });
 

@@ -40,7 +40,7 @@ export interface BootView {
   html: string;
   /**
    * Where the first row was (its top, from the top of the page) and how high it was, in px: boot.js draws only the
-   * rows that fill the window (and one more), not all of the app's first 15; 0 when unknown (then all 15).
+   * rows that fill the window (and two more), not all of the app's first 15; 0 when unknown (then all 15).
    */
   rowTop: number;
   rowHeight: number;

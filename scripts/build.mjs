@@ -21,6 +21,7 @@ const PARTS = {
       at('apps/web/src'),
       at('apps/web/public'),
       at('apps/web/index.html'),
+      at('apps/web/build'),
       at('apps/web/vite.config.ts'),
       at('apps/web/package.json'),
       at('apps/web/scripts'),

@@ -48,10 +48,10 @@ async function rename(page: Page, tid: string, extension: string, firstName: str
   });
 }
 
-/** The built page's entry module (linked, not run: apps/web/build/entry-link.ts), held until `release`. */
+/** The built page's entry module (named, not run: apps/web/build/entry-link.ts), held until `release`. */
 async function holdEntry(page: Page) {
   const html = await (await page.request.get('/tenants')).text();
-  const entry = /<link [^>]*href="([^"]+)" data-entry>/.exec(html)?.[1];
+  const entry = /<meta name="provisio-modules" content="([^" ]+)/.exec(html)?.[1];
   expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

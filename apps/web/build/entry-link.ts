@@ -4,10 +4,12 @@ import { minifySync, type Plugin } from 'vite';
 
 /**
  * How the built page starts (issue #19), two changes to index.html:
- * - The entry module is linked, not run: `<link rel="modulepreload" data-entry>` fetches and compiles it as the
- *   script tag did, and boot.js imports it once the page is parsed. When a boot view is on its way
- *   (src/lib/boot-view.ts), boot.js first lets the view be painted: the entry's evaluation is one long task (about
- *   half a second on a slow 2-core machine) that would otherwise hold the view's first frame back.
+ * - The entry module and the modules it needs first are named, not linked: `<meta name="provisio-modules">`, the
+ *   entry first, read by boot.js, which links them (`modulepreload`) and imports the entry. Without a boot view on
+ *   its way it links them at once, as the page did; with one (src/lib/boot-view.ts), only once the view is painted:
+ *   fetching and compiling them (cached, some 600 KB) delayed the view's replies and the page's parsing (the view's
+ *   first row 60-90 ms later on a slow 2-core machine), and the entry's evaluation is one long task (about half a
+ *   second there) that would hold the view's first frame back.
  * - boot.js is served minified under a hashed name in /assets, cached for good like the other assets, rather than
  *   asked for again on every visit (it blocks the parser, and every early request waits for it). /boot.js stays in
  *   the build for pages cached before.
@@ -30,14 +32,21 @@ export function entryLink(bootFile: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
         const boot = '<script src="/boot.js"></script>';
         const found = entry.exec(html);
         if (!found || !html.includes(boot)) throw new Error('entry-link: index.html has no entry or boot script');
+        const modules = [found[1] ?? '', ...[...html.matchAll(preload)].map((link) => link[1] ?? '')];
+        if (modules.some((url) => !/^\/assets\/[\w.-]+\.js$/.test(url))) throw new Error('entry-link: odd module path');
         return (
           html
-            .replace(entry, `<link rel="modulepreload" crossorigin href="${found[1]}" data-entry>`)
-            .replace(boot, `<script src="/${hashed()}"></script>`)
+            .replace(entry, '')
+            .replace(preload, '')
+            .replace(
+              boot,
+              `<meta name="provisio-modules" content="${modules.join(' ')}" />\n    <script src="/${hashed()}"></script>`,
+            )
             // index.html's own stylesheet: the boot view's copy keeps the rules of the others (src/lib/boot-view.ts).
             .replace(
               /<link rel="stylesheet" crossorigin href="([^"]+)">/g,

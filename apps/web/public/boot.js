@@ -7,6 +7,10 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 (function () {
   // 4 (below) waits for this when a boot view is on its way: resolved once it is drawn or given up.
   var view = null;
+  // The app's entry and the modules it needs first, the entry first (apps/web/build/entry-link.ts); none on the
+  // development server, where the entry is a script tag that runs itself.
+  var named = document.querySelector('meta[name="provisio-modules"]');
+  var modules = named ? named.getAttribute('content').split(' ') : [];
   var parsed = new Promise(function (done) {
     if (document.readyState !== 'loading') done();
     else document.addEventListener('DOMContentLoaded', done);
@@ -60,6 +64,10 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   } catch (e) {
     // No storage (a private window that refuses it): the app asks for everything itself.
   }
+  // The app's modules are fetched and compiled from now on, while the page is parsed, unless a boot view is on its
+  // way: then once it is drawn (4, below), as their cached files and compiling would delay its replies and the
+  // page's parsing.
+  if (!view) preload();
 
   // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps): the screen as the app last drew it for
   //    this token, language, tenant, build and width class, its rows filled from the fresh replies, shown until the
@@ -136,11 +144,24 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     return hash.toString(16);
   }
 
-  // The app's entry: linked by the built page (apps/web/build/entry-link.ts), a script tag on the development server.
+  // The app's entry: named by the built page, a script tag on the development server.
   function entryPath() {
-    var link = document.querySelector('link[rel="modulepreload"][data-entry]');
     var script = document.querySelector('script[type="module"][src]');
-    return (link && link.getAttribute('href')) || (script && script.getAttribute('src')) || '';
+    return modules[0] || (script && script.getAttribute('src')) || '';
+  }
+
+  // Links the app's modules, once: the browser fetches and compiles them as it would a module script's imports.
+  var linked = false;
+  function preload() {
+    if (linked) return;
+    linked = true;
+    modules.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
   }
 
   // 4. The app starts once the page is parsed (as a module script would). When a boot view is on its way, it starts
@@ -151,8 +172,8 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   function start() {
     if (started) return;
     started = true;
-    var link = document.querySelector('link[rel="modulepreload"][data-entry]');
-    if (link) import(link.href);
+    preload();
+    if (modules[0]) import(modules[0]);
   }
   parsed.then(function () {
     if (!view) return start();

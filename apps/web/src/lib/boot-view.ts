@@ -143,10 +143,10 @@ function screenStyles(doc: Document, root: HTMLElement): string {
     .join('\n');
 }
 
-/** The entry module's path (the build): linked by the built page (build/entry-link.ts), a script tag in development. */
+/** The entry module's path (the build): named first by the built page (build/entry-link.ts), a script in development. */
 function entryPath(doc: Document): string {
   return (
-    doc.querySelector('link[data-entry]')?.getAttribute('href') ??
+    doc.querySelector('meta[name="provisio-modules"]')?.getAttribute('content')?.split(' ')[0] ??
     doc.querySelector('script[type="module"][src]')?.getAttribute('src') ??
     ''
   );

@@ -148,18 +148,25 @@ test('script payloads in every shown free-text field never run', async ({ page }
   await visit('/audit', false);
   await visit('/dashboard', false);
 
-  // Open what a click shows: a template's editor and preview, an extension's details.
+  // Open what a click shows: a template's editor and preview, an extension's row. Then every image of the page
+  // has loaded or failed (an onerror payload would have run by then). Not "network idle": under the full suite's
+  // load an open template's page did not reach 500 ms without a request within 3 minutes once.
+  const opened = async (shown: ReturnType<Page['getByTestId']>) => {
+    await expect(shown).toBeVisible();
+    await expect(page.getByTestId('screen-loader')).toHaveCount(0);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  };
   await page.goto('/email_templates');
   await page.getByText(tag).first().click();
-  await page.waitForLoadState('networkidle');
+  await opened(page.getByTestId('template-preview'));
   await guard.check('template opened');
   await page.goto(`/tenants?tenant=${tid}`);
-  await page
+  const row = page
     .getByTestId('extensions-row')
     .filter({ hasText: `${tag}b` })
-    .first()
-    .click();
-  await page.waitForLoadState('networkidle');
+    .first();
+  await row.click();
+  await opened(row);
   await guard.check('extension opened');
 
   // The log message with the payload user name.

@@ -4,43 +4,11 @@ import { E2E } from './constants';
 /** A suffix that keeps each run's records apart from the seed and from other specs. */
 export const stamp = () => Date.now().toString(36).slice(-5);
 
-/**
- * Signs in through the API and opens the dashboard with that session, as the sign-in form does (the storage keys of
- * lib/session.ts's startSession). The form itself is driven by auth.spec.ts and the specs of its other paths (second
- * step, resets, throttle); here it would only cost every spec a page load (some 30 s of the suite on 2 cores).
- */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
-  const config = await page.request.get('/api/v1/publicConfig');
-  expect(config.status()).toBe(200);
-  const { cloud_id } = (await config.json()) as { cloud_id: string };
-  const login = await page.request.post('/api/v1/adminLogin', { data: { cloud_id, user: username, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const reply = (await login.json()) as {
-    Token?: string;
-    username: string;
-    name: string;
-    id: number;
-    user_type: string;
-    url: string | null;
-  };
-  expect(reply.Token, 'a sign-in with a second step goes through the form').toBeTruthy();
-  const creds = { username: reply.username, cloud_id, name: reply.name, id: reply.id, user_type: reply.user_type };
-  // Any page of the portal's origin to write its storage; the favicon is the lightest.
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, creds, url }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('authenticated', 'true');
-      localStorage.setItem('creds', JSON.stringify(creds));
-      if (url) localStorage.setItem('profileURL', url);
-      else localStorage.removeItem('profileURL');
-      if (!localStorage.getItem('primary_color')) localStorage.setItem('primary_color', '#4466f2');
-      if (!localStorage.getItem('secondary_color')) localStorage.setItem('secondary_color', '#1ea6ec');
-    },
-    { token: reply.Token ?? '', creds, url: reply.url },
-  );
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('sidebar-menu')).toBeAttached();
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { apiCall, pick, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
+import { expect, test } from '../support/test';
+import { apiCall, pick, search, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('the audit trail shows who changed what, pages, filters, and expands before/after', async ({ page }) => {
@@ -22,7 +22,7 @@ test('the audit trail shows who changed what, pages, filters, and expands before
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   await page.getByTestId('audit-page-1').click();
 
-  await page.getByTestId('audit-search').fill(String(id));
+  await search(page, 'audit', String(id));
   await page.getByTestId('audit-action').click();
   await page.getByRole('option', { name: 'Update' }).click();
   await expect(page.getByTestId('audit-row')).toHaveCount(1);

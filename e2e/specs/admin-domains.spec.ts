@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, pick, row, signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test } from '../support/test';
+import { apiCall, pick, row, search, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('domains: create, duplicate shows Domain exists, edit with locked fields, search, page, delete', async ({
@@ -41,11 +41,11 @@ test('domains: create, duplicate shows Domain exists, edit with locked fields, s
   await page.getByTestId('domain-cancel').click();
   await expect(page).toHaveURL(/\/domains$/);
 
-  await page.getByTestId('domains-search').fill(s);
+  await search(page, 'domains', s);
   await expect(page.getByTestId('domains-total')).toHaveText('Total: 13');
   await page.getByTestId('domains-page-2').click();
   await expect(page.getByTestId('domains-row')).toHaveCount(3);
-  await page.getByTestId('domains-search').fill(`new-${s}`);
+  await search(page, 'domains', `new-${s}`);
   await row(page, 'domains', `new-${s}.example`).getByTestId('domains-edit').click();
   await expect(page.getByRole('heading', { name: 'Edit Domain' })).toBeVisible();
   await expect(page.getByTestId('domain-ext')).toBeDisabled();
@@ -54,7 +54,7 @@ test('domains: create, duplicate shows Domain exists, edit with locked fields, s
   await shot(page, 'domain-edit');
   await page.getByTestId('domain-save').click();
   await toast(page, 'Successfully saved data!');
-  await page.getByTestId('domains-search').fill(`renamed-${s}`);
+  await search(page, 'domains', `renamed-${s}`);
   await expect(row(page, 'domains', `renamed-${s}.example`)).toContainText('acme.example');
   await shot(page, 'domains-list');
   await row(page, 'domains', `renamed-${s}.example`).getByTestId('domains-delete').click();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, pick, row, signIn, signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test } from '../support/test';
+import { apiCall, pick, row, search, signIn, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('reseller users: create with a generated password, link resellers, search, page, and the user sees only their tenants', async ({
@@ -67,12 +67,12 @@ test('reseller users: create with a generated password, link resellers, search, 
   const searched = page.waitForResponse(
     (r) => r.url().endsWith('/api/v1/resellerUserSummary') && (r.request().postData() ?? '').includes(s),
   );
-  await page.getByTestId('reseller-users-search').fill(s);
+  await search(page, 'reseller-users', s);
   await searched;
   await expect(page.getByTestId('reseller-users-total')).toHaveText('Total: 13');
   await page.getByTestId('reseller-users-page-2').click();
   await expect(page.getByTestId('reseller-users-row')).toHaveCount(3);
-  await page.getByTestId('reseller-users-search').fill('Pioneer');
+  await search(page, 'reseller-users', 'Pioneer');
   await expect(row(page, 'reseller-users', `Rita ${s} Edited`)).toContainText('Pioneer Voice');
   await shot(page, 'reseller-users-list');
 
@@ -98,7 +98,7 @@ test('reseller users: create with a generated password, link resellers, search, 
   await page.evaluate(() => localStorage.clear());
   await signInAdmin(page);
   await page.getByTestId('nav-reseller_users').click();
-  await page.getByTestId('reseller-users-search').fill(`Rita ${s}`);
+  await search(page, 'reseller-users', `Rita ${s}`);
   await expect(page.getByTestId('reseller-users-row')).toHaveCount(1);
   await row(page, 'reseller-users', `Rita ${s}`).getByTestId('reseller-users-delete').click();
   await expect(page.getByTestId('confirm-message')).toHaveText(`Delete reseller user Rita ${s} Edited?`);

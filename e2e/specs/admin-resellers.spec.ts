@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, pick, row, signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test } from '../support/test';
+import { apiCall, pick, row, search, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('resellers: create, supervise tenants, rename, search, page, sort and delete with confirm', async ({ page }) => {
@@ -48,7 +48,7 @@ test('resellers: create, supervise tenants, rename, search, page, sort and delet
 
   // Back on the list: search, page, sort.
   await page.getByTestId('nav-resellers').click();
-  await page.getByTestId('resellers-search').fill(s);
+  await search(page, 'resellers', s);
   await expect(page.getByTestId('resellers-total')).toHaveText('Total: 25');
   await expect(page.getByTestId('resellers-row')).toHaveCount(10);
   await expect(page.getByTestId('resellers-page-3')).toBeVisible();
@@ -70,7 +70,7 @@ test('resellers: create, supervise tenants, rename, search, page, sort and delet
   await expect(row(page, 'reseller-tenant-table', 'acme.example')).toBeVisible();
 
   await page.getByTestId('nav-resellers').click();
-  await page.getByTestId('resellers-search').fill(`Zenith ${s}`);
+  await search(page, 'resellers', `Zenith ${s}`);
   await expect(page.getByTestId('resellers-row')).toHaveCount(1);
   await row(page, 'resellers', `Zenith ${s}`).getByTestId('resellers-delete').click();
   await expect(page.getByTestId('confirm-message')).toHaveText(`Delete reseller Zenith ${s} Renamed?`);

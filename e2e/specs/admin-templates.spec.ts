@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
 import { SHOTS, shot } from '../support/helpers';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCall, pick, row, signIn, signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test } from '../support/test';
+import { apiCall, pick, row, search, signIn, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('portal users: create, edit, search, page and delete with the all-resellers warning', async ({ page }) => {
@@ -39,11 +39,11 @@ test('portal users: create, edit, search, page and delete with the all-resellers
   await toast(page, 'Successfully Updated User Information!');
   await expect(page).toHaveURL(/\/users$/);
 
-  await page.getByTestId('users-search').fill(s);
+  await search(page, 'users', s);
   await expect(page.getByTestId('users-total')).toHaveText('Total: 13');
   await page.getByTestId('users-page-2').click();
   await expect(page.getByTestId('users-row')).toHaveCount(3);
-  await page.getByTestId('users-search').fill(`uma.${s}`);
+  await search(page, 'users', `uma.${s}`);
   const uma = row(page, 'users', `Uma ${s}`);
   // The company column names the tenant (issue #20), its id as the hint.
   await expect(uma).toContainText('Bluebird Dental');
@@ -62,7 +62,7 @@ test('portal users: create, edit, search, page and delete with the all-resellers
   }, admin);
 
   await page.goto('/users');
-  await page.getByTestId('users-search').fill(`uma.${s}`);
+  await search(page, 'users', `uma.${s}`);
   await row(page, 'users', `Uma ${s}`).getByTestId('users-edit').click();
   await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
   await expect(page.getByTestId('user-password')).toHaveCount(0);
@@ -71,7 +71,7 @@ test('portal users: create, edit, search, page and delete with the all-resellers
   await page.getByTestId('user-name').fill(`Uma ${s} Edited`);
   await page.getByTestId('user-save').click();
   await toast(page, 'Successfully Updated User Information!');
-  await page.getByTestId('users-search').fill(`uma.${s}`);
+  await search(page, 'users', `uma.${s}`);
   await expect(row(page, 'users', `Uma ${s} Edited`)).toContainText('No');
 
   await row(page, 'users', `Uma ${s}`).getByTestId('users-delete').click();

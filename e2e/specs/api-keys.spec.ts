@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '../support/test';
 import { signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 

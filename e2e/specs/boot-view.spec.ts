@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { apiCall, signInAdmin, stamp, switchLanguage } from '../support/admin';
 import { shot } from '../support/helpers';
 

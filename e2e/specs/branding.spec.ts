@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, row, signIn, signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, row, search, signIn, signInAdmin, stamp, toast } from '../support/admin';
 import { E2E } from '../support/constants';
 import { PHONE } from '../support/end-user';
 import { readMails, shot, waitForMail } from '../support/helpers';
@@ -12,7 +12,7 @@ const LOGO = path.resolve(import.meta.dirname, '../support/avatar.png');
 
 async function openBranding(page: Page, name: string, id: number) {
   await page.goto('/resellers');
-  await page.getByTestId('resellers-search').fill(name);
+  await search(page, 'resellers', name);
   await row(page, 'resellers', name).getByTestId('resellers-edit').click();
   await expect(page).toHaveURL(/\/resellers\/details$/);
   await page.getByTestId(`reseller-branding-${id}`).click();

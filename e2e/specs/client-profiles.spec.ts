@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { type Page, expect, test } from '@playwright/test';
-import { apiCall, pick, row, signInAdmin, stamp, toast } from '../support/admin';
+import { type Page, expect, test } from '../support/test';
+import { apiCall, pick, row, search, signInAdmin, stamp, toast } from '../support/admin';
 import { E2E } from '../support/constants';
 import { SHOTS, shot } from '../support/helpers';
 
@@ -66,7 +66,7 @@ test('client profiles: create with codec lists built and reordered, edit, see in
   await toast(page, 'Successfully saved data!');
   await expect(page).toHaveURL(/\/client_profiles$/);
 
-  await page.getByTestId('profiles-search').fill(PROFILE);
+  await search(page, 'profiles', PROFILE);
   await expect(row(page, 'profiles', PROFILE)).toContainText('Cobalt Legal');
   await expect(row(page, 'profiles', PROFILE)).toContainText('600');
   const [saved] = await apiCall<{ id: number }[]>(page, 'profileSummary', { search: PROFILE });
@@ -90,7 +90,7 @@ test('client profiles: create with codec lists built and reordered, edit, see in
   await shot(page, 'client-profile-edit');
   await page.getByTestId('profile-save').click();
   await toast(page, 'Successfully saved data!');
-  await page.getByTestId('profiles-search').fill(PROFILE);
+  await search(page, 'profiles', PROFILE);
   await expect(row(page, 'profiles', PROFILE)).toContainText('300');
   expect(await apiCall<Record<string, string>>(page, 'profileDetail', { id: saved!.id })).toMatchObject({
     codecorder: '8,103',
@@ -114,7 +114,7 @@ test('BLF management: a subscriber chooses, orders and labels the extensions it 
     domain: 'summit.example',
   });
   await page.goto('/client_profiles');
-  await page.getByTestId('profiles-search').fill(`Summit ${s}`);
+  await search(page, 'profiles', `Summit ${s}`);
   await row(page, 'profiles', `Summit ${s}`).getByTestId('profiles-edit').click();
   await expect(page.getByTestId('blf-launch-tenant')).toBeDisabled();
   await pick(page, page.getByTestId('blf-launch-extension'), '101', /^101 ·/);

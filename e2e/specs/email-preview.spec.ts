@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, stamp, switchLanguage } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, stamp, switchLanguage } from '../support/admin';
 import { ADMIN_SET_PASSWORD, TENANT, linkAppAccount } from '../support/end-user';
 import { readMails, shot, waitForMail } from '../support/helpers';
 
@@ -29,7 +29,7 @@ async function pickerOptions(page: Page): Promise<{ all: string[]; chosen: strin
 }
 
 async function openEmailQr(page: Page, extension: string) {
-  await page.getByTestId('extensions-search').fill(extension);
+  await search(page, 'extensions', extension);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await page.getByTestId(`ext-send-${extension}`).click();
   return page.getByTestId('email-qr-modal');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiCall, signIn, signInAdmin } from '../support/admin';
 import { E2E } from '../support/constants';
 import { PHONE } from '../support/end-user';

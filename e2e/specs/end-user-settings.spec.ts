@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { PHONE, linkAppAccount, setAppPassword } from '../support/end-user';
 import { shot } from '../support/helpers';
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, request, test } from '../support/test';
 import pg from 'pg';
 import { writeFixtures } from '../../apps/server/test/kamailio/audio';
 import { accountFromXml } from '../../apps/server/test/kamailio/baresip';

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { apiCall, pick, signIn, signInAdmin, stamp, switchLanguage } from '../support/admin';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, toast } from '../support/admin';
 import { E2E } from '../support/constants';
 import { PHONE, TENANT, cloudId, linkAppAccount } from '../support/end-user';
 import { readMails, shot, waitForMail } from '../support/helpers';
@@ -26,7 +26,7 @@ function dropAppAccount(extension: string): void {
 }
 
 async function check(page: Page, ext: string) {
-  await page.getByTestId('extensions-search').fill(ext);
+  await search(page, 'extensions', ext);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await page.getByTestId(`ext-check-${ext}`).check();
 }
@@ -128,7 +128,7 @@ test('SMTP down: the report says queued, then failed with the spec message; SMTP
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/tenants?tenant=${TENANT}`);
   await expect(page.getByTestId('extensions-row')).toHaveCount(50);
-  await page.getByTestId('extensions-search').fill('106');
+  await search(page, 'extensions', '106');
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await page.getByTestId('ext-send-106').click();
   const modal = page.getByTestId('email-qr-modal');

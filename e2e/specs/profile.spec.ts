@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E } from '../support/constants';
 import { shot } from '../support/helpers';
 

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { signInAdmin, stamp } from '../support/admin';
 import { E2E } from '../support/constants';
 import { guardPage } from '../support/security';

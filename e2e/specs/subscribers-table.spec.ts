@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, switchLanguage, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, signInAdmin, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /** Issue #19 item 2: the subscribers table on real screens, quick filters, bulk actions and the selection. */
@@ -118,14 +118,14 @@ test('subscribers: quick filters with the search; bulk app switch within the lic
   await page.getByText('Admins', { exact: true }).click();
   const both = await apiCall<Ext[]>(page, 'getExtensions', { tenant_id: NORTHWIND, quick: ['not_linked', 'admin'] });
   await expect(page.getByTestId('extensions-total')).toHaveText(`Total: ${both.length}`);
-  await page.getByTestId('extensions-search').fill('1');
+  await search(page, 'extensions', '1');
   const searched = await apiCall<Ext[]>(page, 'getExtensions', {
     tenant_id: NORTHWIND,
     quick: ['not_linked', 'admin'],
     search: '1',
   });
   await expect(page.getByTestId('extensions-total')).toHaveText(`Total: ${searched.length}`);
-  await page.getByTestId('extensions-search').fill('');
+  await search(page, 'extensions', '');
   await page.getByText('Not linked', { exact: true }).click();
   await page.getByText('Admins', { exact: true }).click();
   await expect(page.getByTestId('extensions-total')).toHaveText('Total: 300');
@@ -166,7 +166,7 @@ test('subscribers: quick filters with the search; bulk app switch within the lic
 
   // "App on" (Spanish label) narrows to rows with an app, with the search.
   await page.getByText('App activada', { exact: true }).click();
-  await page.getByTestId('extensions-search').fill(chosen[2]!.extension);
+  await search(page, 'extensions', chosen[2]!.extension);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await expect(page.getByTestId('extensions-row')).toContainText(chosen[2]!.extension);
   await shot(page, 'subscribers-bulk-es-1440');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /**
@@ -53,7 +53,7 @@ async function qrSecret(page: Page, cloudId: string, email: string): Promise<str
 
 async function openDetails(page: Page, extension: string) {
   await page.goto(`/tenants?tenant=${TENANT}`);
-  await page.getByTestId('extensions-search').fill(extension);
+  await search(page, 'extensions', extension);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await page.getByTestId(`ext-edit-${extension}`).click();
   await expect(page.getByTestId('app-activation')).toBeVisible();

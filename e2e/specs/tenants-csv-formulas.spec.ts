@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { parseCsv } from '../../apps/web/src/lib/csv';
 import { apiCall, signInAdmin, stamp } from '../support/admin';
 import { shot } from '../support/helpers';

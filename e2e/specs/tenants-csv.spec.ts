@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { search, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 const HEADER =
@@ -94,6 +94,6 @@ test('CSV: an import with errors previews them, the error report downloads, Appl
   await expect(page.getByTestId('job-import')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('job-report-import')).toHaveText('Applied 1 rows; 3 rows in error left out.');
   await shot(page, 'tenants-import-done');
-  await page.getByTestId('extensions-search').fill(changedExt);
+  await search(page, 'extensions', changedExt);
   await expect(page.getByTestId('extensions-row').filter({ hasText: `Renamed ${s}` })).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 interface Ext {
@@ -15,8 +15,8 @@ const BLUEBIRD = 'bluebird.example';
 
 const extensions = (page: Page, tenant: string) => apiCall<Ext[]>(page, 'getExtensions', { tenant_id: tenant });
 
-async function search(page: Page, term: string) {
-  await page.getByTestId('extensions-search').fill(term);
+async function findRows(page: Page, term: string) {
+  await search(page, 'extensions', term);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
 }
 
@@ -27,7 +27,7 @@ test('extension details: required fields, un-link a linked user to change the em
   await signInAdmin(page);
   const target = (await extensions(page, BLUEBIRD)).find((e) => e.linked && e.email)!;
   await page.goto(`/tenants?tenant=${BLUEBIRD}`);
-  await search(page, target.extension);
+  await findRows(page, target.extension);
   await page.getByTestId(`ext-edit-${target.extension}`).click();
   await expect(page).toHaveURL(/\/tenants\/details$/);
   await expect(
@@ -53,7 +53,7 @@ test('extension details: required fields, un-link a linked user to change the em
   await toast(page, 'Successfully Updated User Information!');
   await expect(page).toHaveURL(/\/tenants\?tenant=bluebird\.example$/);
   await expect(page.getByTestId('tenants-tenant')).toHaveValue('Bluebird Dental (bluebird.example)');
-  await search(page, target.extension);
+  await findRows(page, target.extension);
   await expect(page.getByTestId('extensions-row')).toContainText(`una.${s}@bluebird.example`);
   await expect(page.getByTestId(`ext-linked-${target.extension}`)).toHaveText('No');
 
@@ -83,7 +83,7 @@ test('admins add an extension on the builtin platform and delete it with a confi
   await page.getByTestId('details-save').click();
   await toast(page, 'Successfully saved data!');
   await expect(page).toHaveURL(/\/tenants\?tenant=bluebird\.example$/);
-  await search(page, ext);
+  await findRows(page, ext);
   await expect(page.getByTestId('extensions-row')).toContainText(`Added ${s}`);
 
   await page.getByTestId('extensions-delete').click();

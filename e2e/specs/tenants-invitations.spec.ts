@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { E2E } from '../support/constants';
 import { shot, waitForMail, readMails } from '../support/helpers';
 
@@ -62,8 +62,8 @@ async function openTenant(page: Page) {
   await expect(page.getByTestId('extensions-row').first()).toBeVisible();
 }
 
-async function search(page: Page, term: string) {
-  await page.getByTestId('extensions-search').fill(term);
+async function findRows(page: Page, term: string) {
+  await search(page, 'extensions', term);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
 }
 
@@ -119,7 +119,7 @@ test('English, 1280 px: the column follows each step, the filter finds a failed 
   await signInAdmin(page);
   const x = await linkTwo(page, 'en');
   await openTenant(page);
-  await search(page, x.good);
+  await findRows(page, x.good);
   await expect(badge(page, x.good)).toHaveText('Not invited');
 
   const before = (await readMails()).length;
@@ -131,27 +131,27 @@ test('English, 1280 px: the column follows each step, the filter finds a failed 
   const mail = await waitForMail(x.emails.good, before);
   expect(mail.text).toContain(`/getQR?username=${encodeURIComponent(x.emails.good)}`);
   await page.reload();
-  await search(page, x.good);
+  await findRows(page, x.good);
   await expect(badge(page, x.good)).toHaveText('Invited');
 
   await openQrAndProvision(page, x.cloudId, x.emails.good);
   await page.reload();
-  await search(page, x.good);
+  await findRows(page, x.good);
   await expect(badge(page, x.good)).toHaveText('QR opened');
   await provision(page, x.cloudId, x.emails.good);
   await page.reload();
-  await search(page, x.good);
+  await findRows(page, x.good);
   await expect(badge(page, x.good)).toHaveText('Provisioned');
   await expect(badge(page, x.good)).toHaveAttribute('title', 'CloudSoftphone/1.5.6');
 
   // A SIP password change: the app has to fetch its account again.
   await apiCall(page, 'setSipPassword', { tenant_id: TENANT, extension: x.good });
   await page.reload();
-  await search(page, x.good);
+  await findRows(page, x.good);
   await expect(page.getByTestId(`ext-reprovision-${x.good}`)).toHaveText('Re-provisioning pending');
 
   // The catcher refuses the other address: the outbox marks the delivery failed, and the filter finds it.
-  await page.getByTestId('extensions-search').fill('');
+  await search(page, 'extensions', '');
   await resend(page, x.bounce, 'Resend');
   await toast(page, 'The invitation is being sent again.');
   await expect
@@ -210,7 +210,7 @@ test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard ca
   await switchLanguage(page, 'es');
   const x = await linkTwo(page, 'es');
   await openTenant(page);
-  await search(page, x.good);
+  await findRows(page, x.good);
   await expect(page.getByRole('columnheader', { name: 'Invitación' })).toBeVisible();
   await expect(badge(page, x.good)).toHaveText('Sin invitar');
 
@@ -221,7 +221,7 @@ test('Spanish, 1440 px: column, filter, resend, bulk invite and the dashboard ca
   );
   await openQrAndProvision(page, x.cloudId, x.emails.good);
   await provision(page, x.cloudId, x.emails.good);
-  await page.getByTestId('extensions-search').fill('');
+  await search(page, 'extensions', '');
   await filterBy(page, 'Aprovisionado');
   await expect(badge(page, x.good)).toHaveText('Aprovisionado');
   await showColumn(page, x.good);

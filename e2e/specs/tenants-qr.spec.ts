@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signInAdmin, toast } from '../support/admin';
+import { expect, test, type Page } from '../support/test';
+import { apiCall, search, signInAdmin, toast } from '../support/admin';
 import { readMails, shot, waitForMail } from '../support/helpers';
 
 interface Ext {
@@ -16,8 +16,8 @@ async function extensions(page: Page, tenant = ACME): Promise<Ext[]> {
   return apiCall<Ext[]>(page, 'getExtensions', { tenant_id: tenant });
 }
 
-async function search(page: Page, term: string, rows = 1) {
-  await page.getByTestId('extensions-search').fill(term);
+async function findRows(page: Page, term: string, rows = 1) {
+  await search(page, 'extensions', term);
   await expect(page.getByTestId('extensions-row')).toHaveCount(rows);
 }
 
@@ -33,7 +33,7 @@ test('Email QR: link an unlinked extension, then email its QR link (no clear pas
   await signInAdmin(page);
   const target = (await extensions(page)).find((e) => !e.linked && e.email)!;
   await page.goto(`/tenants?tenant=${ACME}`);
-  await search(page, target.extension);
+  await findRows(page, target.extension);
   await expect(page.getByTestId(`ext-linked-${target.extension}`)).toHaveText('No');
 
   await page.getByTestId(`ext-send-${target.extension}`).click();
@@ -92,7 +92,7 @@ test('Email QR in bulk: refusals, then one message per checked subscriber; an un
   await page.getByTestId('ext-bulk-email').click();
   await toast(page, 'No user with email selected! Please select users first, from checkboxes at the left.');
 
-  await search(page, noEmail.extension);
+  await findRows(page, noEmail.extension);
   await page.getByTestId(`ext-check-${noEmail.extension}`).check();
   await page.getByTestId('ext-bulk-email').click();
   await toast(page, 'You cannot send QR link to this user as it has no email. Please add it from other portal');
@@ -100,7 +100,7 @@ test('Email QR in bulk: refusals, then one message per checked subscriber; an un
 
   // Rows checked on different searches add up.
   for (const e of withEmail) {
-    await search(page, e.extension);
+    await findRows(page, e.extension);
     await page.getByTestId(`ext-check-${e.extension}`).check();
   }
   await expect(page.getByTestId('ext-selected-count')).toHaveText('Selected: 2');
@@ -121,7 +121,7 @@ test('Email QR in bulk: refusals, then one message per checked subscriber; an un
   }
 
   // An address nobody has: the job reports 'Unable to send an email to ...'.
-  await search(page, withEmail[0]!.extension);
+  await findRows(page, withEmail[0]!.extension);
   await page.getByTestId(`ext-send-${withEmail[0]!.extension}`).click();
   await modal.getByTestId('email-to').fill('nobody@nowhere.example');
   await modal.getByTestId('email-subject').fill('Hello');
@@ -147,13 +147,13 @@ test('Relink: only selected users, all with email, confirmed, with progress and 
   await page.getByTestId('ext-relink').click();
   await toast(page, 'Please select the users first!');
 
-  await search(page, noEmail.extension);
+  await findRows(page, noEmail.extension);
   await page.getByTestId(`ext-check-${noEmail.extension}`).check();
   await page.getByTestId('ext-relink').click();
   await toast(page, 'One of the selected users has no email attached. Please choose users who have valid emails!');
   await page.getByTestId(`ext-check-${noEmail.extension}`).uncheck();
 
-  await search(page, target.extension);
+  await findRows(page, target.extension);
   await page.getByTestId(`ext-check-${target.extension}`).check();
   await page.getByTestId('ext-relink').click();
   await expect(page.getByTestId('confirm-message')).toHaveText('Relink the selected user?');

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, pick, signInAdmin, toast } from '../support/admin';
+import { expect, test, type Locator, type Page } from '../support/test';
+import { apiCall, pick, search, signInAdmin, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 interface Usage {
@@ -80,12 +80,12 @@ test('tenants: choose a tenant, page with 7 links, search as you type, check all
   await expect(page.getByTestId('ext-selected-count')).toHaveCount(0);
 
   // Search on the server as you type, from the first page.
-  await page.getByTestId('extensions-search').fill('2');
+  await search(page, 'extensions', '2');
   await expect(page.getByTestId('extensions-total')).not.toHaveText('Total: 300');
-  await page.getByTestId('extensions-search').fill('299');
+  await search(page, 'extensions', '299');
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await expect(page.getByTestId('extensions-row')).toContainText('299');
-  await page.getByTestId('extensions-search').fill('');
+  await search(page, 'extensions', '');
 
   // Another tenant resets the list; the tenant is kept through a reload (it lives in the URL).
   await pick(page, page.getByTestId('tenants-tenant'), 'blue', /Bluebird Dental/);
@@ -108,7 +108,7 @@ test('tenants: per-extension and tenant-level app switches, use against limit, l
   await expect(page.getByTestId('tenant-mobile-usage')).toHaveText(
     `${usage.mobile.used} of ${usage.mobile.used} licences in use`,
   );
-  await page.getByTestId('extensions-search').fill(mobileOff.extension);
+  await search(page, 'extensions', mobileOff.extension);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await flip(page.getByTestId(`ext-mobile-${mobileOff.extension}`));
   await toast(
@@ -119,14 +119,14 @@ test('tenants: per-extension and tenant-level app switches, use against limit, l
   await shot(page, 'tenants-licence-refusal');
 
   // One desktop licence spare: the switch turns on and the use goes up.
-  await page.getByTestId('extensions-search').fill(desktopOff.extension);
+  await search(page, 'extensions', desktopOff.extension);
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await flip(page.getByTestId(`ext-desktop-${desktopOff.extension}`));
   await expect(page.getByTestId(`ext-desktop-${desktopOff.extension}`)).toBeChecked();
   await expect(page.getByTestId('tenant-desktop-usage')).toHaveText(
     `${usage.desktop.used + 1} of ${usage.desktop.used + 1} licences in use`,
   );
-  await page.getByTestId('extensions-search').fill('');
+  await search(page, 'extensions', '');
 
   // The whole tenant needs a licence per extension: refused first, then allowed; its column hides while on.
   await flip(page.getByTestId('tenant-desktop-switch'));

@@ -1,6 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiCall, signInAdmin, stamp, toast } from '../support/admin';
+import { apiCall, search, signInAdmin, stamp, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /**
@@ -178,7 +178,7 @@ test('forced enrolment of a reseller user in French, then an administrator reset
     // The administrator resets it from the reseller user's details (French screen).
     await signInAdmin(page);
     await page.getByTestId('nav-reseller_users').click();
-    await page.getByTestId('reseller-users-search').fill(email);
+    await search(page, 'reseller-users', email);
     await expect(page.getByTestId('reseller-users-row')).toHaveCount(1);
     await page.getByTestId('reseller-users-edit').click();
     const account = page.getByTestId('two-factor-account');

@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
-import { apiCall, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
+import { type Page, expect, test } from '../support/test';
+import { apiCall, search, signInAdmin, stamp, switchLanguage, toast } from '../support/admin';
 import { shot } from '../support/helpers';
 
 /** Issue #18 item 4: an administrator views the portal as a simple user or a reseller user, audited, with a way back. */
@@ -34,15 +34,15 @@ test('view as a simple user: reason asked, banner on every screen, an edit audit
 
   await page.getByTestId('nav-users').click();
   await expect(page).toHaveURL(/\/users$/);
-  await page.getByTestId('users-search').fill(username);
+  await search(page, 'users', username);
   await expect(page.getByTestId('users-row')).toHaveCount(1);
   // Administrators have no 'View as' button; this simple user has one.
   const admins = await apiCall<{ id: number; username: string }[]>(page, 'userSummary', { search: 'admin' });
   const adminId = admins.find((u) => u.username === 'admin')?.id;
-  await page.getByTestId('users-search').fill('admin');
+  await search(page, 'users', 'admin');
   await expect(page.getByTestId('users-row').first()).toBeVisible();
   await expect(page.getByTestId(`view-as-user-${adminId}`)).toHaveCount(0);
-  await page.getByTestId('users-search').fill(username);
+  await search(page, 'users', username);
   await page.getByTestId(`view-as-user-${id}`).click();
   const dialog = page.getByTestId('view-as-dialog');
   await expect(dialog).toContainText(`View the portal as Vera Viewed ${s}`);
@@ -66,7 +66,7 @@ test('view as a simple user: reason asked, banner on every screen, an edit audit
   await page.getByTestId('nav-tenants').click();
   await page.goto('/tenants?tenant=bluebird.example');
   await expect(page.getByTestId('view-as-banner')).toBeVisible();
-  await page.getByTestId('extensions-search').fill('102');
+  await search(page, 'extensions', '102');
   await expect(page.getByTestId('extensions-row')).toHaveCount(1);
   await page.getByTestId('ext-edit-102').click();
   await expect(page.getByTestId('view-as-banner')).toBeVisible();
@@ -118,7 +118,7 @@ test('view as a reseller user in French, at 1440 and phone width; signing out wh
 
   await page.getByTestId('nav-reseller_users').click();
   await expect(page).toHaveURL(/\/reseller_users$/);
-  await page.getByTestId('reseller-users-search').fill(email);
+  await search(page, 'reseller-users', email);
   await page.getByTestId(`view-as-reseller_user-${id}`).click();
   await page.getByTestId('view-as-reason').fill('x'.repeat(2));
   await page.getByTestId('view-as-start').click();
@@ -153,7 +153,7 @@ test('view as a reseller user in French, at 1440 and phone width; signing out wh
 
   // Again, then sign out from the profile menu: the view and the administrator's session both end.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.getByTestId('reseller-users-search').fill(email);
+  await search(page, 'reseller-users', email);
   await page.getByTestId(`view-as-reseller_user-${id}`).click();
   await page.getByTestId('view-as-reason').fill(`Demande ${s} bis`);
   await page.getByTestId('view-as-start').click();
@@ -179,7 +179,7 @@ test('a view the server ended (its time, or revoked) gives the administrator the
     password: 'Ended-pass-1',
   });
   await page.getByTestId('nav-reseller_users').click();
-  await page.getByTestId('reseller-users-search').fill(`va.ended.${s}`);
+  await search(page, 'reseller-users', `va.ended.${s}`);
   await page.getByTestId(`view-as-reseller_user-${id}`).click();
   await page.getByTestId('view-as-reason').fill(`Expiry check ${s}`);
   await page.getByTestId('view-as-start').click();

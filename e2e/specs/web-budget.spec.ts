@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signInAdmin } from '../support/admin';
 import { BUDGET, FIRST_PAGES, kb, readManifest, scriptsOf, shellShare } from '../support/web-budget';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test';
 import { pick, signInAdmin, switchLanguage } from '../support/admin';
 import { shot } from '../support/helpers';
 

@@ -39,6 +39,15 @@ export async function pick(page: Page, input: Locator, term: string, option: Reg
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/**
+ * Types a search into a table and waits for that search's rows: a row of the previous page can still be on screen
+ * (and be clicked) while the new rows are on their way, then be replaced under the pointer.
+ */
+export async function search(page: Page, table: string, term: string): Promise<void> {
+  await page.getByTestId(`${table}-search`).fill(term);
+  await expect(page.getByTestId(table)).toHaveAttribute('data-search', term.trim());
+}
+
 /** Opens the edit or delete action of the table row that contains the text. */
 export function row(page: Page, table: string, text: string | RegExp): Locator {
   return page.getByTestId(`${table}-row`).filter({ hasText: text });

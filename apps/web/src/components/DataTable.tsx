@@ -171,7 +171,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const colSpan = columns.length + (hasActions ? 1 : 0);
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
+    // data-search: the search whose rows are shown (absent while a new search's rows are on their way).
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid={testId}
+      data-search={query.data && !query.isPlaceholderData ? debounced : undefined}
+    >
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>

@@ -17,7 +17,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless build of the same Chromium (package chromium-headless-shell; what Playwright itself runs
+      // headless): the same Blink and V8 without the full browser's window layer (docs/benchmarks.md, "Test time").
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

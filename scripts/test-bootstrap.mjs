@@ -40,9 +40,9 @@ function postgresBin() {
  */
 export const NEEDS = [
   {
-    what: 'Chromium at /usr/bin/chromium (the e2e specs)',
-    ok: () => exists(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
-    packages: ['chromium'],
+    what: "Chromium's headless build at /usr/bin/chromium-headless-shell (the e2e specs)",
+    ok: () => exists(process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell'),
+    packages: ['chromium-headless-shell'],
   },
   {
     what: "PostgreSQL's initdb (the throwaway test cluster)",

@@ -106,14 +106,7 @@ function buildWeb() {
  */
 export async function buildServer({ outdir = at('apps/server/dist') } = {}) {
   const esbuild = await import('esbuild');
-  const bundleOwnPackages = {
-    name: 'external-packages',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('@provisio/') ? undefined : { path: args.path, external: true },
-      );
-    },
-  };
+  const { ownPackages } = await import('../apps/server/src/lib/logging/esbuild-own-packages.mjs');
   const common = {
     bundle: true,
     platform: 'node',
@@ -123,7 +116,7 @@ export async function buildServer({ outdir = at('apps/server/dist') } = {}) {
     sourcesContent: false,
     keepNames: true,
     logLevel: 'warning',
-    plugins: [bundleOwnPackages],
+    plugins: [ownPackages],
   };
   fs.rmSync(outdir, { recursive: true, force: true });
   await Promise.all([

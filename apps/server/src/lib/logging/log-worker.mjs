@@ -9,19 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
+import { ownPackages } from './esbuild-own-packages.mjs';
 
 const source = path.join(import.meta.dirname, 'log-worker-thread.ts');
 // Under the server package's node_modules, so the bundle's package imports resolve as they do from the sources.
 const outdir = path.join(import.meta.dirname, '../../../node_modules/.cache/log-worker', `${process.pid}-${threadId}`);
-
-const ownPackages = {
-  name: 'external-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@provisio/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
 
 await build({
   entryPoints: [source],

@@ -123,6 +123,20 @@ test('a subscribers screen opened again: its fresh first rows at once, in the pa
     await expect(view).toHaveCount(0);
     await expect(page.getByTestId(`ext-check-301`)).toBeVisible();
   }
+  // Another tenant with the same app switches, opened directly for the first time: the copy kept on the first one
+  // serves it too, with its own name and rows.
+  const other = `boot2-${stamp()}.example`;
+  await newTenant(page, other);
+  const entry = await holdEntry(page);
+  await page.goto(`/tenants?tenant=${other}`, { waitUntil: 'commit' });
+  const view = page.locator('#boot-view');
+  await expect(view.locator('input[data-boot-tenant]')).toHaveValue(`Boot ${other} (${other})`);
+  await expect(view.getByTestId('extensions-row').nth(1)).toContainText('First1');
+  entry.release();
+  await expect(page.locator('#root').getByTestId('extensions-row').nth(1)).toContainText('First1');
+  await entry.unroute();
+  await expect(view).toHaveCount(0);
+
   // Signing out drops the copy.
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   await page.getByTestId('profile-menu').click();

@@ -70,16 +70,16 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   if (!view) preload();
 
   // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps): the screen as the app last drew it for
-  //    this token, language, tenant, build and width class, its rows filled from the fresh replies, shown until the
-  //    app renders. Text goes in as text (textContent, attributes), never as markup. The copy is parsed here, while
+  //    this token, language, build and width class, on a tenant with the same app switches as this one (any tenant:
+  //    the name and rows come from the fresh replies), shown until the app renders. Text goes in as text (textContent, attributes), never as markup. The copy is parsed here, while
   //    the replies are on their way. A promise of whether it was drawn, or null when there is no copy to draw from.
   function bootView(store, token, lang, tenant, tenants, page) {
     var copy = JSON.parse(store.getItem('provisio.bootView') || 'null');
     var width = [576, 768, 992, 1200, 1408].filter(function (b) {
       return window.innerWidth >= b;
     }).length;
-    if (!copy || copy.v !== 3 || copy.mark !== mark(token) || copy.lang !== lang) return null;
-    if (copy.path !== '/tenants' || copy.tenant !== tenant || copy.width !== width) return null;
+    if (!copy || copy.v !== 4 || copy.mark !== mark(token) || copy.lang !== lang) return null;
+    if (copy.path !== '/tenants' || copy.width !== width) return null;
     var box = document.createElement('div');
     box.id = 'boot-view';
     box.setAttribute('inert', '');
@@ -107,7 +107,8 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     var found = (tenants || []).filter(function (t) {
       return t && t.tid === tenant;
     })[0];
-    if (!found || !rows || !rows.length) return false;
+    // The tenant's app switches decide the switches' state and the table's app columns: as in the copy, or no view.
+    if (!found || apps(found) !== copy.apps || !rows || !rows.length) return false;
     // The rows that fill the window, and two more (the page above may be a little shorter than when the copy was
     // kept): at most the 15 the app draws first too (src/components/use-first-paint-rows.ts). Each row is some 60
     // elements to style, lay out and paint.
@@ -132,6 +133,11 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     root.parentNode.insertBefore(box, root.nextSibling);
     html.classList.remove('boot-cover');
     return true;
+  }
+
+  // The same as appsMark in src/lib/boot-view.ts.
+  function apps(tenant) {
+    return (tenant.mobile_app_allowed ? '1' : '0') + (tenant.desktop_app_allowed ? '1' : '0');
   }
 
   // FNV-1a, 32 bits, as hex: the same as tokenMark in src/lib/boot-view.ts.

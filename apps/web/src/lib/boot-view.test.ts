@@ -48,7 +48,11 @@ function drawPage(build = '/assets/index-abc.js') {
 
 function save(at: Partial<{ tenant: string; lang: string; token: string }> = {}) {
   const root = drawPage();
-  const saved = saveBootView(root, { path: '/tenants', tenant: 'acme.example', lang: 'en', token: TOKEN, ...at }, OPTS);
+  const saved = saveBootView(
+    root,
+    { path: '/tenants', tenant: 'acme.example', apps: '00', lang: 'en', token: TOKEN, ...at },
+    OPTS,
+  );
   expect(saved).toBe(true);
   return JSON.parse(window.localStorage.getItem(BOOT_VIEW_KEY)!) as BootView;
 }
@@ -58,6 +62,12 @@ const fresh = Array.from({ length: 20 }, (_, i) => ({
   firstname: i === 0 ? '<img src=x onerror="window.__pwned=1">' : `Name${i}`,
   email: `n${i}@acme.example`,
 }));
+
+const tenants = [
+  { tid: 'acme.example', tname: 'Acme Renamed', mobile_app_allowed: false, desktop_app_allowed: false },
+  { tid: 'other.example', tname: 'Other Co', mobile_app_allowed: false, desktop_app_allowed: false },
+  { tid: 'mobile.example', tname: 'Mobile Co', mobile_app_allowed: true, desktop_app_allowed: false },
+];
 
 /** The next page load: an empty #root, then boot.js with the stored copy and the server's replies. */
 async function reload(at = '/tenants?tenant=acme.example', storage: Record<string, string> = {}, build?: string) {
@@ -73,7 +83,8 @@ async function reload(at = '/tenants?tenant=acme.example', storage: Record<strin
     vi.fn(
       stubFetch({
         '/me': { body: {} },
-        '/tenantList': { body: [{ tid: 'acme.example', tname: 'Acme Renamed' }] },
+        // The tenant asked for (`search` is its id) comes first; the reply may hold others.
+        '/tenantList': { body: [...tenants].sort((a) => (at.includes(a.tid) ? -1 : 1)) },
         '/getExtensions': { body: fresh },
         '/getLastProvisioned': { body: [] },
       }),
@@ -97,7 +108,7 @@ afterEach(() => {
 describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
   it('keeps the page with one emptied row: no subscriber data, no figures, no test ids but the rows', () => {
     const copy = save();
-    expect(copy).toMatchObject({ v: 3, build: '/assets/index-abc.js', lang: 'en', tenant: 'acme.example' });
+    expect(copy).toMatchObject({ v: 4, build: '/assets/index-abc.js', lang: 'en', tenant: 'acme.example', apps: '00' });
     expect(copy.mark).toBe(tokenMark(TOKEN));
     expect(copy.html).not.toContain(TOKEN);
     // Mantine's variables come along; index.html's own styles are already on the page.
@@ -165,11 +176,19 @@ describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
     expect(await drawn()).toBe(15);
   });
 
-  it('is not drawn for another token, language, tenant, build or screen', async () => {
+  it('is drawn for another tenant with the same app switches, with its own name', async () => {
+    save();
+    const view = await reload('/tenants?tenant=other.example');
+    expect(view!.querySelector('input[data-boot-tenant]')).toHaveAttribute('value', 'Other Co (other.example)');
+    expect(view!.querySelectorAll('[data-testid="extensions-row"]')).toHaveLength(15);
+  });
+
+  it('is not drawn for another token, language, build or screen, or a tenant with other app switches', async () => {
     save();
     expect(await reload('/tenants?tenant=acme.example', { token: 'another-token' })).toBeNull();
     expect(await reload('/tenants?tenant=acme.example', { lang: 'fr' })).toBeNull();
-    expect(await reload('/tenants?tenant=other.example')).toBeNull();
+    expect(await reload('/tenants?tenant=mobile.example')).toBeNull();
+    expect(await reload('/tenants?tenant=missing.example')).toBeNull();
     expect(await reload('/tenants?tenant=acme.example', {}, '/assets/index-new.js')).toBeNull();
     expect(await reload('/dashboard')).toBeNull();
     expect(await reload('/tenants?tenant=acme.example')).not.toBeNull();

@@ -7,7 +7,10 @@
  *
  * What is kept, and what is not:
  * - the page around the table (header, menu, titles, buttons, the table's column headers) in the user's language, with
- *   the columns they chose; nothing is drawn for another token, language, tenant, build or screen width class;
+ *   the columns they chose; nothing is drawn for another token, language, build or screen width class, nor for a
+ *   tenant whose app switches differ (they decide the switches' state and the table's app columns, `apps`): the page
+ *   is the same for every tenant apart from those and its data, so a copy kept on one tenant's screen serves another
+ *   opened directly (its name and rows come from the fresh replies);
  * - one row of the table, as a template: its text cells (`fields`) are emptied and filled by boot.js from the fresh
  *   reply, its other data cells (flags, switches) are emptied; the check box and the row's action icons are kept;
  *   with where the row was and its height, so boot.js draws as many rows as fill the window, and two more (at most 15);
@@ -18,7 +21,7 @@
  * - no subscriber data: only the template row, emptied. The copy is dropped when the session ends (lib/session.ts).
  */
 export const BOOT_VIEW_KEY = 'provisio.bootView';
-const VERSION = 3;
+const VERSION = 4;
 
 export interface BootView {
   v: number;
@@ -30,7 +33,10 @@ export interface BootView {
   /** Mantine's breakpoint class of the window's width (the layout differs across them). */
   width: number;
   path: string;
+  /** The tenant the copy was drawn on (for the record: it is drawn for any tenant with the same `apps`). */
   tenant: string;
+  /** The tenant's app switches the page was drawn with (appsMark). */
+  apps: string;
   /**
    * The styles index.html does not link, as text: the screen's own stylesheets (loaded with its chunks) and Mantine's
    * style elements outside #root (those inside are in `html`).
@@ -54,6 +60,11 @@ export function tokenMark(token: string): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(16);
+}
+
+/** The tenant's mobile and desktop app switches as two digits: boot.js reads the same from the fresh tenant reply. */
+export function appsMark(tenant: { mobile_app_allowed: boolean; desktop_app_allowed: boolean }): string {
+  return `${tenant.mobile_app_allowed ? 1 : 0}${tenant.desktop_app_allowed ? 1 : 0}`;
 }
 
 /** Mantine's breakpoints (xs to xl, in px at the default 16 px font size): 0 below xs, 5 from xl. */
@@ -155,7 +166,7 @@ function entryPath(doc: Document): string {
 /** Keeps the page as drawn now for boot.js (see above); does nothing without a token or a row. */
 export function saveBootView(
   root: HTMLElement,
-  at: { path: string; tenant: string; lang: string; token: string | null },
+  at: { path: string; tenant: string; apps: string; lang: string; token: string | null },
   opts: CaptureOptions,
 ): boolean {
   if (!at.token) return false;
@@ -171,6 +182,7 @@ export function saveBootView(
     width: widthClass(doc.defaultView?.innerWidth ?? 0),
     path: at.path,
     tenant: at.tenant,
+    apps: at.apps,
     css: screenStyles(doc, root),
     scheme: doc.documentElement.getAttribute('data-mantine-color-scheme'),
     html,

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/use-current-user';
 import { DataTable, type DeleteAction } from '../../../components/DataTable';
 import type { ListParams } from '../../../lib/api';
-import { saveBootView } from '../../../lib/boot-view';
+import { appsMark, saveBootView } from '../../../lib/boot-view';
 import { requestLanguage } from '../../../lib/i18n';
 import { getSession } from '../../../lib/session';
 import { deleteExtension } from '../api/delete-extension';
@@ -72,7 +72,7 @@ export function SubscribersTable({
   const [filters, setFilters] = useState<ExtensionFilters>(NO_FILTERS);
   const fetcher = useCallback((params: ListParams) => listExtensions(tid, params, filters), [tid, filters]);
   const onPageChange = useCallback((next: { rows: ExtensionRow[]; params: ListParams }) => setPage(next), []);
-  useBootViewCopy(tid, page, filters, selected);
+  useBootViewCopy(tid, appsMark(tenant), page, filters, selected);
 
   const columns = useMemo(() => {
     const appSwitch = (column: (typeof APP_COLUMNS)[number], label: string) => (r: ExtensionRow) => (
@@ -194,6 +194,7 @@ const BOOT_FIELDS = ['extension', 'domain', 'site_name', 'firstname', 'lastname'
  */
 function useBootViewCopy(
   tid: string,
+  apps: string,
   page: { rows: ExtensionRow[]; params: ListParams },
   filters: ExtensionFilters,
   selected: Selection,
@@ -215,7 +216,7 @@ function useBootViewCopy(
     const timer = setTimeout(() => {
       saveBootView(
         root,
-        { path: '/tenants', tenant: tid, lang: requestLanguage(), token: getSession().token },
+        { path: '/tenants', tenant: tid, apps, lang: requestLanguage(), token: getSession().token },
         {
           rowSelector: '[data-testid="extensions-row"]',
           fields: BOOT_FIELDS,
@@ -227,5 +228,5 @@ function useBootViewCopy(
       saved.current = true;
     }, BOOT_VIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [first, tid]);
+  }, [first, tid, apps]);
 }

@@ -10,7 +10,7 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import { Fragment, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage, ListParams } from '../lib/api';
 import { DeleteConfirm, type DeleteAction } from './DeleteConfirm';
@@ -165,7 +165,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     rowCount: total,
     getCoreRowModel: getCoreRowModel(),
   });
-  const shownRows = useFirstPaintRows(table.getRowModel().rows);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const shownRows = useFirstPaintRows(table.getRowModel().rows, body);
 
   const hasActions = !!onEdit || !!onDelete || !!rowActions;
   const colSpan = columns.length + (hasActions ? 1 : 0);
@@ -241,7 +242,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Tr>
               ))}
             </Table.Thead>
-            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Tbody ref={body} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
               {query.isPending && (
                 <Table.Tr>
                   <Table.Td colSpan={colSpan}>

@@ -16,6 +16,8 @@ export default defineConfig({
     baseURL: E2E.baseUrl,
     screenshot: 'only-on-failure',
     trace: 'off',
+    // As a user who asks for reduced motion (the theme honours it): no transitions to wait out before each check.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's headless build of the same Chromium (package chromium-headless-shell; what Playwright itself runs
       // headless): the same Blink and V8 without the full browser's window layer (docs/benchmarks.md, "Test time").

@@ -36,6 +36,8 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Users who ask their system for reduced motion get none of Mantine's transitions (modals, menus, notifications).
+  respectReducedMotion: true,
   components: {
     Card: { defaultProps: { radius: 'lg', withBorder: true, shadow: 'xs' } },
     Paper: { defaultProps: { radius: 'lg' } },

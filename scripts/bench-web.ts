@@ -11,6 +11,8 @@
  *     app's own first row and the first contentful paint are given beside), from the portal directly (HTTP/1.1) and,
  *     when Debian's nginx is installed, as
  *     docs/deploy.md deploys it: the shipped nginx site in front with TLS and HTTP/2 (scripts/nginx-front.ts);
+ *   - a new browser's first visit as an administrator makes it: signed in through the page, then the same tenant
+ *     chosen in the screen's picker; from the click on the tenant to the app's first row (median of BENCH_RUNS);
  *   - that the end-user pages (/appSignin, /getQR, /cdrs) load none of the admin screens' chunks.
  * Prints a table; exits non-zero when an end-user page loads an admin chunk.
  */

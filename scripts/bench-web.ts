@@ -18,7 +18,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, freshStore, spawnServer } from '../apps/server/src/reliability/server-process';
 import { startNginxFront } from './nginx-front';
 import { BUDGET, FIRST_PAGES, kb, readManifest, scriptsOf, shellShare } from '../e2e/support/web-budget';
@@ -145,15 +145,18 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
 
-    /** Signs in through the page once; later contexts start from its storage (token in localStorage). */
-    const signedIn = async (base: string) => {
-      const signIn = await browser.newContext({ ignoreHTTPSErrors: true });
-      const page = await signIn.newPage();
+    /** Signs in through the sign-in page, as an administrator does, and waits for the dashboard. */
+    const signInPage = async (page: Page, base: string) => {
       await page.goto(`${base}/login`);
       await page.getByTestId('login-username').fill('admin');
       await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/dashboard$/);
+    };
+    /** Signs in through the page once; later contexts start from its storage (token in localStorage). */
+    const signedIn = async (base: string) => {
+      const signIn = await browser.newContext({ ignoreHTTPSErrors: true });
+      await signInPage(await signIn.newPage(), base);
       const state = await signIn.storageState();
       await signIn.close();
       return state;
@@ -235,11 +238,7 @@ async function main(): Promise<void> {
         const context = await browser.newContext({ ignoreHTTPSErrors: true });
         await context.addInitScript({ content: WATCH_ROWS(ANY_ROW, APP_ROW) + CLICKS });
         const page = await context.newPage();
-        await page.goto(`${base}/login`);
-        await page.getByTestId('login-username').fill('admin');
-        await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-        await page.getByTestId('login-submit').click();
-        await page.waitForURL(/\/dashboard$/);
+        await signInPage(page, base);
         await page.getByTestId('nav-tenants').click();
         const input = page.getByTestId('tenants-tenant');
         await input.click();

@@ -10,12 +10,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
-import { npmStartFlags } from '../apps/server/src/reliability/server-process';
+import { freePort, npmStartFlags } from '../apps/server/src/reliability/server-process';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.join(REPO, 'apps/server');
@@ -87,14 +86,6 @@ async function pgQuery(url: string, sql: string): Promise<void> {
   await c.connect();
   await c.query(sql);
   await c.end();
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 /** Builds the server as production runs it (scripts/build.mjs, plain JavaScript) into a folder of its own. */

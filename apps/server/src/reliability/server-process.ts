@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,12 +13,43 @@ const REPO = path.resolve(import.meta.dirname, '../../../..');
 export const ADMIN_PASSWORD = 'Crash-admin-1';
 export const CLOUD_ID = 'CRASH';
 
-export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
+/**
+ * Every port freePort and freeUdpPort handed out in this process (TCP and UDP alike). The system may give the port it
+ * just released to the next bind to port 0: a fresh clone's run once got the same port for the reference stack's
+ * PostgreSQL and Kamailio's JSON-RPC, asked for one after the other, and Kamailio could not bind it.
+ */
+const handedOut = new Set<number>();
+
+async function unusedPort(bindZero: () => Promise<number>): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await bindZero();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port that was not handed out already');
+}
+
+/** A free TCP port on loopback (bound, read, released), never one handed out before in this process. */
+export function freePort(): Promise<number> {
+  return unusedPort(async () => {
+    const srv = net.createServer();
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as net.AddressInfo).port;
+    await new Promise((r) => srv.close(r));
+    return port;
+  });
+}
+
+/** A free UDP port on loopback (bound, read, released), never one handed out before in this process. */
+export function freeUdpPort(): Promise<number> {
+  return unusedPort(async () => {
+    const s = dgram.createSocket('udp4');
+    await new Promise<void>((r) => s.bind(0, '127.0.0.1', r));
+    const { port } = s.address();
+    await new Promise<void>((r) => s.close(() => r()));
+    return port;
+  });
 }
 
 /** The node flags of `npm start` (the root package.json), so a spawned built server runs as `npm start` runs it. */

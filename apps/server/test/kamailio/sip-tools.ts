@@ -5,6 +5,10 @@ import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { kamailioRpc } from '../../src/platform/kamailio-rpc';
+import { freePort as freeTcpPort, freeUdpPort } from '../../src/reliability/server-process';
+
+// Free loopback ports for the stacks the tests start: never one handed out before in this process.
+export { freeTcpPort, freeUdpPort };
 
 const HERE = import.meta.dirname;
 export const KAMAILIO_CFG = path.join(HERE, 'kamailio.cfg');
@@ -44,24 +48,6 @@ export function ensureCallTools(): void {
     throw new Error(
       `Debian packages missing: ${lacking}. Run \`node scripts/test-bootstrap.mjs\` or \`sudo apt-get install -y ${lacking}\`.`,
     );
-}
-
-/** A free UDP port on loopback (bound, read, released). */
-export async function freeUdpPort(): Promise<number> {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => s.bind(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
-/** A free TCP port on loopback (bound, read, released). */
-export async function freeTcpPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
 }
 
 const canBind = (port: number, kind: 'udp' | 'tcp') =>

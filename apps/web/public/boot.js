@@ -71,8 +71,9 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 
   // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps): the screen as the app last drew it for
   //    this token, language, build and width class, on a tenant with the same app switches as this one (any tenant:
-  //    the name and rows come from the fresh replies), shown until the app renders. Text goes in as text (textContent, attributes), never as markup. The copy is parsed here, while
-  //    the replies are on their way. A promise of whether it was drawn, or null when there is no copy to draw from.
+  //    the name and rows come from the fresh replies), shown until the app renders. Text goes in as text
+  //    (textContent, attributes), never as markup. The copy is parsed here, while the replies are on their way. A
+  //    promise of whether it was drawn, or null when there is no copy to draw from.
   function bootView(store, token, lang, tenant, tenants, page) {
     var copy = JSON.parse(store.getItem('provisio.bootView') || 'null');
     var width = [576, 768, 992, 1200, 1408].filter(function (b) {

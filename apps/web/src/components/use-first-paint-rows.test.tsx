@@ -44,24 +44,23 @@ function holdFrames() {
 afterEach(() => vi.restoreAllMocks());
 
 describe('useFirstPaintRows (issue #19)', () => {
-  it('draws only the rows the window shows before the first paint: three when the table starts below it', async () => {
-    expect(window.innerHeight).toBe(768);
-    placeRows(900);
-    const paint = holdFrames();
-    const { container } = render(<Rows rows={ROWS} />);
-    expect(container.querySelectorAll('tr')).toHaveLength(3);
-    await paint();
-    expect(container.querySelectorAll('tr')).toHaveLength(50);
-  });
-
-  it('fills the window and one more row when it has room, at most 15', async () => {
-    placeRows(500); // rows 0-2 end at 620: 148 px of room, 4 rows more and one
-    const paint = holdFrames();
-    const { container } = render(<Rows rows={ROWS} />);
-    expect(container.querySelectorAll('tr')).toHaveLength(8);
-    await paint();
-    expect(container.querySelectorAll('tr')).toHaveLength(50);
-  });
+  // Rows placed from `top`, 40 px each, in a 768 px window: below it, the first three; at 500 (rows 0-2 end at 620,
+  // 148 px of room), four more and one.
+  it.each([
+    { top: 900, firstPaint: 3 },
+    { top: 500, firstPaint: 8 },
+  ])(
+    'draws only the rows the window shows before the first paint, and one more: table at $top px, $firstPaint rows',
+    async ({ top, firstPaint }) => {
+      expect(window.innerHeight).toBe(768);
+      placeRows(top);
+      const paint = holdFrames();
+      const { container } = render(<Rows rows={ROWS} />);
+      expect(container.querySelectorAll('tr')).toHaveLength(firstPaint);
+      await paint();
+      expect(container.querySelectorAll('tr')).toHaveLength(50);
+    },
+  );
 
   it('at most 15 before the paint when the table starts high; a page of 15 or fewer at once', async () => {
     placeRows(0);

@@ -145,3 +145,54 @@ test('a subscribers screen opened again: its fresh first rows at once, in the pa
   expect(await page.evaluate(() => localStorage.getItem('provisio.bootView'))).toBeNull();
   expect(problems).toEqual([]);
 });
+
+test('signed in, on another screen for a moment: the copy is drawn in a hidden frame, and a tenant opened directly starts from it', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAdmin(page);
+  // No subscribers screen was drawn in this browser: once the dashboard has been left alone for a moment, the app
+  // draws one of the caller's tenants in a hidden frame of the window's size (lib/boot-view-prime.ts), keeps its
+  // copy, and removes the frame.
+  const frame = page.locator('iframe[data-boot-prime]');
+  await expect(frame).toHaveCount(1, { timeout: 10_000 });
+  await expect(frame).toHaveAttribute('aria-hidden', 'true');
+  await expect(frame).toHaveCSS('visibility', 'hidden');
+  await expect(frame).toHaveCount(0, { timeout: 20_000 });
+  const copy = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('provisio.bootView') ?? 'null') as { tenant: string; width: number } | null,
+  );
+  expect(copy?.width).toBe(widthClass(1280));
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The copy's tenant opened by its address: its fresh rows at once, then the app.
+  const tid = copy!.tenant;
+  const first = await apiCall<{ extension: string; firstname: string }[]>(page, 'getExtensions', {
+    tenant_id: tid,
+    sort: 'extension',
+    order: 'asc',
+    limit: 50,
+    offset: 0,
+  });
+  const entry = await holdEntry(page);
+  await page.goto(`/tenants?tenant=${tid}`, { waitUntil: 'commit' });
+  const view = page.locator('#boot-view');
+  await expect(view.getByTestId('extensions-row').first()).toContainText(first[0]!.extension);
+  await expect(page.locator('#root')).toBeEmpty();
+  await shot(page, 'boot-view-primed-1280');
+  entry.release();
+  await expect(page.locator('#root').getByTestId('extensions-row').first()).toContainText(first[0]!.extension);
+  await entry.unroute();
+  await expect(view).toHaveCount(0);
+  // Nothing is primed again while the copy fits: the dashboard left alone asks for nothing in a frame.
+  const framed: string[] = [];
+  page.on('request', (r) => r.frame() !== page.mainFrame() && framed.push(r.url()));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-tenants-value')).toBeVisible();
+  await page.waitForTimeout(2500);
+  expect(framed).toEqual([]);
+  expect(problems).toEqual([]);
+});

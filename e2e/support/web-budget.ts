@@ -62,6 +62,9 @@ export async function scriptsOf(
     const page = await context.newPage();
     const bodies: Promise<{ url: string; body: Buffer }>[] = [];
     page.on('response', (res) => {
+      // The page's own, not those of the hidden frame that may draw the subscribers screen when the page is idle
+      // (apps/web/src/lib/boot-view-prime.ts): they are not on the way to this page's first screen.
+      if (res.frame() !== page.mainFrame()) return;
       // Module preloads are scripts too, whatever resource type the browser gives them.
       const isScript = res.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
       if (isScript) bodies.push(res.body().then((body) => ({ url: res.url(), body })));

@@ -147,7 +147,9 @@ export async function buildApp(base: BaseDeps, log: FastifyBaseLogger): Promise<
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // Only the portal's own pages may frame it: the app draws a screen in a hidden frame of its own to keep the
+        // boot view's copy (apps/web/src/lib/boot-view-prime.ts). Other sites still may not (clickjacking).
+        frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,

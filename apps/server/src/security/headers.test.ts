@@ -28,7 +28,8 @@ describe('security headers', () => {
       expect(csp, path).toContain("script-src 'self'");
       expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(csp, path).toContain("object-src 'none'");
-      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-powered-by'), path).toBeNull();
       expect(res.headers.get('server'), path).toBeNull();

@@ -198,6 +198,27 @@ export function saveBootView(
   }
 }
 
+/**
+ * Whether the kept copy would be drawn on a tenant's subscribers screen opened now in this window (the same checks
+ * as boot.js's, but for the tenant: any tenant with the copy's app switches).
+ */
+export function bootViewFits(at: { token: string | null; lang: string }, doc: Document = document): boolean {
+  if (!at.token) return false;
+  try {
+    const copy = JSON.parse(window.localStorage.getItem(BOOT_VIEW_KEY) ?? 'null') as BootView | null;
+    return (
+      copy?.v === VERSION &&
+      copy.mark === tokenMark(at.token) &&
+      copy.lang === at.lang &&
+      copy.path === '/tenants' &&
+      copy.width === widthClass(doc.defaultView?.innerWidth ?? 0) &&
+      copy.build === entryPath(doc)
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function clearBootView(): void {
   window.localStorage.removeItem(BOOT_VIEW_KEY);
 }

@@ -1,9 +1,10 @@
 import { AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useMyBranding } from '../../features/branding/api/my-branding';
 import { ViewAsBanner } from '../../features/view-as/components/ViewAsBanner';
+import { usePrimeBootView } from '../../lib/boot-view-prime';
 import { useShowBrand } from '../../lib/brand';
 import { useSession } from '../../lib/session';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
@@ -17,6 +18,7 @@ export function AppLayout() {
   // Issue #19: a reseller's users (and their tenants' users) see the reseller's brand; administrators Provisio.
   const { data: brand } = useMyBranding(!!useSession().token);
   useShowBrand(brand);
+  usePrimeBootView(useLocation().pathname);
   return (
     <AppShell
       header={{ height: 64 }}

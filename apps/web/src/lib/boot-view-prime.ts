@@ -78,6 +78,8 @@ export function primeBootView(doc: Document): () => void {
   let spell = 0;
 
   const current = () => {
+    // A device that asks to save data is not sent a second copy of the app.
+    if ((win.navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return null;
     const { token } = getSession();
     if (!token || bootViewFits({ token, lang: requestLanguage() }, doc)) return null;
     const key = attemptKey(token, doc);

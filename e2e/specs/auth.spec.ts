@@ -112,6 +112,13 @@ test('a screen opened directly with a token the server no longer knows goes to /
   await shot(page, 'session-ended-notice-fr');
   expect(loads).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // Signing in again leads back to the page that was opened, not to the dashboard.
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(E2E.adminPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/tenants\?tenant=acme\.example$/);
+  await expect(page.locator('#root').getByTestId('extensions-row').first()).toBeVisible();
+  expect(loads).toBe(1);
 });
 
 test('a signed-in screen opened directly: a plain cover in the brand colour while its scripts load, then the rows', async ({

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { loginState } from '../features/auth/return-to';
 import { setUnauthorizedHandler } from '../lib/api';
 import { preloadScreens } from './lazy-screen';
 import { Providers } from './providers';
@@ -13,8 +14,12 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
     // A navigation fetches the chunks of every route it matches at once (after a sign-in: the shell and the
     // dashboard, while /me is checked), rather than each as the one above it renders.
     created.subscribe((state) => void preloadScreens(routes, state.location.pathname));
-    // A 401 on a signed-in call: the session is already cleared; go to /login without reloading.
-    setUnauthorizedHandler(() => void created.navigate('/login', { replace: true }));
+    // A 401 on a signed-in call: the session is already cleared; go to /login without reloading, and back here once
+    // signed in again (features/auth/return-to.ts).
+    setUnauthorizedHandler(() => {
+      const here = created.state.location;
+      if (here.pathname !== '/login') void created.navigate('/login', { replace: true, state: loginState(here) });
+    });
     return created;
   });
   // Router updates are applied synchronously: inside React transitions, a sign-out's session change and the

@@ -54,6 +54,12 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('keeps the page asked for in the router state, for signing in to return to it', async () => {
+    const { router } = renderRoutes(routes, '/tenants?tenant=acme.example');
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/tenants?tenant=acme.example' });
+  });
+
   it('sends a simple user away from an admin-only area to /dashboard', async () => {
     signIn('simple user');
     const { router } = renderRoutes(routes, '/resellers');

@@ -1,7 +1,8 @@
 import type { TwoFactorSignedIn } from '@provisio/contract';
-import { type ComponentType, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { startSession, useSession } from '../../../lib/session';
+import { type ComponentType, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { getSession, startSession, useSession } from '../../../lib/session';
+import { afterSignIn } from '../return-to';
 import { AuthLayout } from './AuthLayout';
 import { ResetRequestForm } from './ResetRequestForm';
 import { SignInForm } from './SignInForm';
@@ -25,13 +26,19 @@ export function LoginPage({ secondStep: Second, rememberedToken }: LoginPageProp
   // The username typed in one mode is kept when switching to the other.
   const [username, setUsername] = useState('');
   const [second, setSecond] = useState<SecondStep | null>(null);
-  if (token) return <Navigate to="/dashboard" replace />;
+  const location = useLocation();
+  // Where this sign-in leads, decided before the session (and its user) is stored: the page a signed-out visitor had
+  // opened, or /dashboard (features/auth/return-to.ts).
+  const next = useRef('/dashboard');
+  const destination = (username: string) => (next.current = afterSignIn(location.state, username, getSession().creds));
+  if (token) return <Navigate to={next.current} replace />;
 
   const signedIn = (reply: TwoFactorSignedIn) => {
     if (!second) return;
     const creds = { ...second.creds, name: reply.name, id: reply.id, user_type: reply.user_type };
+    const to = destination(creds.username);
     startSession(reply.Token, creds, reply.url);
-    void navigate('/dashboard', { replace: true });
+    void navigate(to, { replace: true });
   };
 
   let body;
@@ -51,6 +58,7 @@ export function LoginPage({ secondStep: Second, rememberedToken }: LoginPageProp
         onUsernameChange={setUsername}
         onForgot={() => setMode('reset')}
         onSecondStep={setSecond}
+        destination={destination}
         rememberedToken={rememberedToken}
       />
     );

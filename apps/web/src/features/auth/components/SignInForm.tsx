@@ -18,9 +18,18 @@ interface SignInFormProps {
   onSecondStep: (pending: SecondStep) => void;
   /** The browser's "remember this browser" token of an account, sent with its password. */
   rememberedToken?: (username: string) => string | undefined;
+  /** Where signing in as this user leads (asked before the session is stored); /dashboard when not given. */
+  destination?: (username: string) => string;
 }
 
-export function SignInForm({ username, onUsernameChange, onForgot, onSecondStep, rememberedToken }: SignInFormProps) {
+export function SignInForm({
+  username,
+  onUsernameChange,
+  onForgot,
+  onSecondStep,
+  rememberedToken,
+  destination,
+}: SignInFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,11 +55,12 @@ export function SignInForm({ username, onUsernameChange, onForgot, onSecondStep,
       const creds = { username: reply.username, cloud_id, name: reply.name, id: reply.id, user_type: reply.user_type };
       if (reply.two_factor) return onSecondStep({ step: reply.two_factor, creds, url: reply.url });
       if (!reply.Token) return;
+      const to = destination?.(creds.username) ?? '/dashboard';
       startSession(reply.Token, creds, reply.url);
-      return navigate('/dashboard', { replace: true });
+      return navigate(to, { replace: true });
     },
   );
-  // Stays on while the dashboard opens after a sign-in.
+  // Stays on while the first screen opens after a sign-in.
   const pending = form.submitting;
 
   return (

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { loginState } from '../features/auth/return-to';
+import { type LoginState, loginState } from '../features/auth/return-to';
 import { setUnauthorizedHandler } from '../lib/api';
 import { preloadScreens } from './lazy-screen';
 import { Providers } from './providers';
@@ -13,7 +13,14 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
     const created = createBrowserRouter(routes);
     // A navigation fetches the chunks of every route it matches at once (after a sign-in: the shell and the
     // dashboard, while /me is checked), rather than each as the one above it renders.
-    created.subscribe((state) => void preloadScreens(routes, state.location.pathname));
+    // On /login on the way to a signed-in page (features/auth/return-to.ts), that page's chunks are fetched too,
+    // while the user types.
+    created.subscribe((state) => {
+      void preloadScreens(routes, state.location.pathname);
+      const from = (state.location.state as Partial<LoginState> | null)?.from;
+      if (state.location.pathname === '/login' && typeof from === 'string')
+        void preloadScreens(routes, new URL(from, window.location.origin).pathname);
+    });
     // A 401 on a signed-in call: the session is already cleared; go to /login without reloading, and back here once
     // signed in again (features/auth/return-to.ts).
     setUnauthorizedHandler(() => {

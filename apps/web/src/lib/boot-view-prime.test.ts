@@ -79,19 +79,40 @@ describe('priming the boot view', () => {
     expect(frame()).toBeNull();
   });
 
-  it('drops the frame at a click or a key, and opens it again after the next quiet second', async () => {
+  it('drops the frame at a click or a key, and opens it again after a pause twice as long', async () => {
     stop = primeBootView(document);
     await vi.waitFor(() => expect(frame()).not.toBeNull(), { timeout: 3000 });
     window.dispatchEvent(new Event('pointerdown'));
     expect(frame()).toBeNull();
     await pause(QUIET_MS / 2);
+    // A key while no frame is open only starts the pause again.
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
-    await pause(QUIET_MS / 2);
+    await pause(QUIET_MS * 1.5);
     expect(frame()).toBeNull();
     await vi.waitFor(() => expect(frame()).not.toBeNull(), { timeout: 3000 });
     // Leaving the screen (the hook's cleanup) drops it too.
     stop();
     expect(frame()).toBeNull();
+  });
+
+  it('stops on this screen once the user has dropped three frames', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      stop = primeBootView(document);
+      for (const quiet of [QUIET_MS, QUIET_MS * 2, QUIET_MS * 4]) {
+        await vi.advanceTimersByTimeAsync(quiet);
+        await vi.waitFor(() => expect(frame()).not.toBeNull());
+        window.dispatchEvent(new Event('pointerdown'));
+        expect(frame()).toBeNull();
+      }
+      await vi.advanceTimersByTimeAsync(QUIET_MS * 8);
+      await vi.waitFor(() => expect(frame()).not.toBeNull());
+      window.dispatchEvent(new Event('pointerdown'));
+      await vi.advanceTimersByTimeAsync(QUIET_MS * 64);
+      expect(frame()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens nothing when a copy fits the window, or without a session', async () => {

@@ -16,11 +16,13 @@ import { getSession } from './session';
  *
  * The frame is not seen, not focusable and hidden from assistive technology; its work is the page's main thread's, so
  * it starts only after PRIME_QUIET_MS without a click or a key, and is dropped at the next one (and when the route
- * changes), to start again when the user pauses. One attempt per tab that runs to its end (a copy kept, or none after
+ * changes), to start again when the user pauses, after twice as long each time (at most PRIME_MAX_DROPS times on a
+ * screen). One attempt per tab that runs to its end (a copy kept, or none after
  * PRIME_GIVE_UP_MS, e.g. a tenant with no extension), for each token, language, build and width class.
  */
 const PRIME_QUIET_MS = 1000;
 const PRIME_GIVE_UP_MS = 20_000;
+const PRIME_MAX_DROPS = 3;
 const TRIED_KEY = 'provisio.bootPrime';
 
 /** Primes the boot view from a signed-in screen (see above); not on the subscribers screen itself, nor in a frame. */
@@ -76,6 +78,10 @@ export function primeBootView(doc: Document): () => void {
   let over = false;
   // Each quiet spell's attempt: one that a click overtook while it asked for the tenants does not open its frame.
   let spell = 0;
+  // Frames dropped by the user's input: each doubles the quiet asked for before the next (someone typing with pauses
+  // does not get a frame started at every pause); past PRIME_MAX_DROPS, none until the next screen.
+  let drops = 0;
+  let tenant: Promise<string | null> | undefined;
 
   const current = () => {
     // A device that asks to save data is not sent a second copy of the app.
@@ -108,7 +114,7 @@ export function primeBootView(doc: Document): () => void {
   const start = async (mine: number) => {
     const key = current();
     if (!key) return end(null);
-    const tid = await tenantToDraw().catch(() => null);
+    const tid = await (tenant ??= tenantToDraw().catch(() => null));
     if (over || frame || mine !== spell) return;
     if (!tid) return end(key);
     const f = doc.createElement('iframe');
@@ -136,7 +142,7 @@ export function primeBootView(doc: Document): () => void {
   const wait = () => {
     clearTimeout(quiet);
     const mine = ++spell;
-    quiet = setTimeout(() => void start(mine), PRIME_QUIET_MS);
+    quiet = setTimeout(() => void start(mine), PRIME_QUIET_MS * 2 ** drops);
   };
   // The frame's app kept its copy (a storage event reaches every other window of the origin, frames too).
   function onStorage(event: StorageEvent) {
@@ -146,6 +152,7 @@ export function primeBootView(doc: Document): () => void {
   }
   // The user is busy: the frame goes (its work would slow the page), to start again after a pause.
   function onInput() {
+    if (frame && ++drops > PRIME_MAX_DROPS) return end(null);
     drop();
     wait();
   }

@@ -25,12 +25,15 @@ const PRIME_GIVE_UP_MS = 20_000;
 const PRIME_MAX_DROPS = 3;
 const TRIED_KEY = 'provisio.bootPrime';
 
-/** Primes the boot view from a signed-in screen (see above); not on the subscribers screen itself, nor in a frame. */
-export function usePrimeBootView(pathname: string): void {
+/**
+ * Primes the boot view from a signed-in screen (see above) when `enabled`; not on the subscribers screen itself, nor
+ * in a frame.
+ */
+export function usePrimeBootView(pathname: string, enabled: boolean): void {
   useEffect(() => {
-    if (pathname === '/tenants' || window.top !== window) return;
+    if (!enabled || pathname === '/tenants' || window.top !== window) return;
     return primeBootView(document);
-  }, [pathname]);
+  }, [pathname, enabled]);
 }
 
 /** Whether this page is the hidden frame's (above). */

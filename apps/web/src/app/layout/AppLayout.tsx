@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useMyBranding } from '../../features/branding/api/my-branding';
 import { ViewAsBanner } from '../../features/view-as/components/ViewAsBanner';
+import { useViewState } from '../../features/view-as/view-state';
 import { usePrimeBootView } from '../../lib/boot-view-prime';
 import { useShowBrand } from '../../lib/brand';
 import { useSession } from '../../lib/session';
@@ -18,7 +19,8 @@ export function AppLayout() {
   // Issue #19: a reseller's users (and their tenants' users) see the reseller's brand; administrators Provisio.
   const { data: brand } = useMyBranding(!!useSession().token);
   useShowBrand(brand);
-  usePrimeBootView(useLocation().pathname);
+  // Not while an administrator views as a user: a short support session, whose token the copy would be kept for.
+  usePrimeBootView(useLocation().pathname, useViewState() === null);
   return (
     <AppShell
       header={{ height: 64 }}

@@ -218,23 +218,21 @@ function useBootViewCopy(
     if (!first || saved.current) return;
     const root = document.getElementById('root');
     if (!root || window.location.pathname !== '/tenants') return;
-    const timer = setTimeout(
-      () => {
-        saveBootView(
-          root,
-          { path: '/tenants', tenant: tid, apps, lang: requestLanguage(), token: getSession().token },
-          {
-            rowSelector: '[data-testid="extensions-row"]',
-            fields: BOOT_FIELDS,
-            keep: ['select'],
-            rowTestId: 'extensions-row',
-            tenantInput: 'input[data-testid="tenants-tenant"]',
-          },
-        );
-        saved.current = true;
-      },
-      primedInFrame() ? PRIMED_DELAY_MS : BOOT_VIEW_DELAY_MS,
-    );
+    const delay = primedInFrame() ? PRIMED_DELAY_MS : BOOT_VIEW_DELAY_MS;
+    const timer = setTimeout(() => {
+      saveBootView(
+        root,
+        { path: '/tenants', tenant: tid, apps, lang: requestLanguage(), token: getSession().token },
+        {
+          rowSelector: '[data-testid="extensions-row"]',
+          fields: BOOT_FIELDS,
+          keep: ['select'],
+          rowTestId: 'extensions-row',
+          tenantInput: 'input[data-testid="tenants-tenant"]',
+        },
+      );
+      saved.current = true;
+    }, delay);
     return () => clearTimeout(timer);
   }, [first, tid, apps]);
 }

@@ -74,10 +74,31 @@ async function main(): Promise<void> {
     /** Signs in through the sign-in page, as an administrator does, and waits for the dashboard. */
     const signInPage = async (page: Page, base: string) => {
       await page.goto(`${base}/login`);
+      await submitSignIn(page);
+      await page.waitForURL(/\/dashboard$/);
+    };
+    /** Fills the sign-in form shown and presses Sign In. */
+    const submitSignIn = async (page: Page) => {
       await page.getByTestId('login-username').fill('admin');
       await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
       await page.getByTestId('login-submit').click();
-      await page.waitForURL(/\/dashboard$/);
+    };
+    /** A page in a new browser (no cache, no storage) that notes when the rows are laid out, and its clicks. */
+    const newBrowserPage = async () => {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      await context.addInitScript({ content: WATCH_ROWS(ANY_ROW, APP_ROW) + CLICKS });
+      return { context, page: await context.newPage() };
+    };
+    /** Both rows' times (ms from navigation) once the app's row is there, and the last click's. */
+    const rowsSeen = async (page: Page) => {
+      const seen = (await (await page.waitForFunction(ROWS_SEEN, null, { timeout: 30_000 })).jsonValue()) as {
+        any: number;
+        app: number;
+      };
+      const clicked = await page.evaluate(
+        () => (globalThis as unknown as { __benchClick?: number }).__benchClick ?? Number.NaN,
+      );
+      return { ...seen, clicked };
     };
     /** Signs in through the page once; later contexts start from its storage (token in localStorage). */
     const signedIn = async (base: string) => {
@@ -117,10 +138,7 @@ async function main(): Promise<void> {
           // A new tab each time (the cache is the context's): no earlier page to unload in the figure.
           const p = await context.newPage();
           await p.goto(`${base}/tenants?tenant=${TENANT}`, { waitUntil: 'commit' });
-          const seen = (await (await p.waitForFunction(ROWS_SEEN, null, { timeout: 30_000 })).jsonValue()) as {
-            any: number;
-            app: number;
-          };
+          const seen = await rowsSeen(p);
           const row = Math.round(seen.any);
           const app = Math.round(seen.app);
           // The first contentful paint may come a frame after the row was laid out.
@@ -162,9 +180,7 @@ async function main(): Promise<void> {
     const pickedInApp = async (base: string) => {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const context = await browser.newContext({ ignoreHTTPSErrors: true });
-        await context.addInitScript({ content: WATCH_ROWS(ANY_ROW, APP_ROW) + CLICKS });
-        const page = await context.newPage();
+        const { context, page } = await newBrowserPage();
         await signInPage(page, base);
         await page.getByTestId('nav-tenants').click();
         const input = page.getByTestId('tenants-tenant');
@@ -174,11 +190,8 @@ async function main(): Promise<void> {
           .getByRole('option', { name: /Bench 10k/ })
           .first()
           .click();
-        const seen = (await (await page.waitForFunction(ROWS_SEEN, null, { timeout: 30_000 })).jsonValue()) as {
-          app: number;
-        };
-        const clicked = await page.evaluate(() => (globalThis as unknown as { __benchClick: number }).__benchClick);
-        times.push(Math.round(seen.app - clicked));
+        const seen = await rowsSeen(page);
+        times.push(Math.round(seen.app - seen.clicked));
         await context.close();
       }
       return [
@@ -198,18 +211,13 @@ async function main(): Promise<void> {
       const apps: number[] = [];
       const kept: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const context = await browser.newContext({ ignoreHTTPSErrors: true });
-        await context.addInitScript({ content: WATCH_ROWS(ANY_ROW, APP_ROW) });
-        const page = await context.newPage();
+        const { context, page } = await newBrowserPage();
         await signInPage(page, base);
         const dashboard = Date.now();
         await page.waitForFunction(COPY_KEPT, null, { timeout: 30_000 });
         kept.push(Date.now() - dashboard);
         await page.goto(`${base}/tenants?tenant=${TENANT}`, { waitUntil: 'commit' });
-        const seen = (await (await page.waitForFunction(ROWS_SEEN, null, { timeout: 30_000 })).jsonValue()) as {
-          any: number;
-          app: number;
-        };
+        const seen = await rowsSeen(page);
         rows.push(Math.round(seen.any));
         apps.push(Math.round(seen.app));
         await context.close();
@@ -228,18 +236,11 @@ async function main(): Promise<void> {
     const signedInOnTheWay = async (base: string) => {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const context = await browser.newContext({ ignoreHTTPSErrors: true });
-        await context.addInitScript({ content: WATCH_ROWS(ANY_ROW, APP_ROW) + CLICKS });
-        const page = await context.newPage();
+        const { context, page } = await newBrowserPage();
         await page.goto(`${base}/tenants?tenant=${TENANT}`);
-        await page.getByTestId('login-username').fill('admin');
-        await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-        await page.getByTestId('login-submit').click();
-        const seen = (await (await page.waitForFunction(ROWS_SEEN, null, { timeout: 30_000 })).jsonValue()) as {
-          app: number;
-        };
-        const clicked = await page.evaluate(() => (globalThis as unknown as { __benchClick: number }).__benchClick);
-        times.push(Math.round(seen.app - clicked));
+        await submitSignIn(page);
+        const seen = await rowsSeen(page);
+        times.push(Math.round(seen.app - seen.clicked));
         await context.close();
       }
       return [

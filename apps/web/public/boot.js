@@ -79,35 +79,83 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     var width = [576, 768, 992, 1200, 1408].filter(function (b) {
       return window.innerWidth >= b;
     }).length;
-    if (!copy || copy.v !== 4 || copy.mark !== mark(token) || copy.lang !== lang) return null;
-    if (copy.path !== '/tenants' || copy.width !== width) return null;
+    var fits = copy && copy.v === 4 && copy.mark === mark(token) && copy.lang === lang;
+    if (!fits || copy.path !== '/tenants' || copy.width !== width) return stockView(store, lang, tenant, tenants, page);
+    var made = viewBox(copy.html, copy.css);
+    if (!made) return null;
+    return Promise.all([json(tenants), json(page), parsed]).then(function (got) {
+      return draw(copy, made.box, made.template, got[0], got[1], tenant);
+    });
+  }
+
+  // The stock view (src/boot-stock/render.tsx, scripts/boot-stock.mjs): when this browser has no copy of its own
+  // that fits, the copies the app drew at build time for a signed-in administrator, one per pair of the tenant's app
+  // switches, in the page's language; the user's name and picture written in from the session. Only where it is
+  // exactly what the app will draw: an administrator (the portal's own brand and colours, the administrator's menu),
+  // not viewing as someone else, with every column shown (the column chooser's default).
+  function stockView(store, lang, tenant, tenants, page) {
+    var named = document.querySelector('meta[name="provisio-boot-stock"]');
+    var creds = JSON.parse(store.getItem('creds') || 'null');
+    if (!named || !creds || creds.user_type !== 'admin' || store.getItem('view_as')) return null;
+    var hidden = store.getItem('provisio.subscribers.hidden.' + creds.username);
+    if (hidden && hidden !== '[]') return null;
+    var colors = [store.getItem('primary_color'), store.getItem('secondary_color')].join(' ').toLowerCase();
+    var file = fetch(named.getAttribute('content').replace('{lang}', lang)).then(function (r) {
+      return r.ok ? r.json() : null;
+    });
+    return Promise.all([file, json(tenants), json(page), parsed]).then(function (got) {
+      var stock = got[0];
+      var found = tenantIn(got[1], tenant);
+      if (!stock || stock.v !== 1 || !found || [stock.colors.primary, stock.colors.secondary].join(' ') !== colors)
+        return false;
+      var view = stock.views[apps(found)];
+      var made = view && viewBox(view, stock.css);
+      if (!made) return false;
+      var name = creds.name || creds.username || '';
+      var picture = store.getItem('profileURL');
+      made.box.querySelectorAll('[data-boot-me="name"]').forEach(function (el) {
+        el.textContent = name;
+      });
+      made.box.querySelectorAll('img[data-boot-me="picture"]').forEach(function (img) {
+        if (picture && picture !== 'null' && picture !== 'undefined') img.setAttribute('src', picture);
+      });
+      var copy = { build: entryPath(), apps: apps(found), rowTop: 0, rowHeight: 0, scheme: 'light' };
+      return draw(copy, made.box, made.template, got[1], got[2], tenant);
+    });
+  }
+
+  // The view's box from a copy's markup and styles, with its template row; null without one.
+  function viewBox(html, css) {
     var box = document.createElement('div');
     box.id = 'boot-view';
     box.setAttribute('inert', '');
     box.setAttribute('aria-hidden', 'true');
-    box.innerHTML = copy.html;
+    box.innerHTML = html;
     var template = box.querySelector('[data-boot-row]');
     if (!template) return null;
     var style = document.createElement('style');
-    style.textContent = copy.css;
+    style.textContent = css;
     box.insertBefore(style, box.firstChild);
-    var json = function (reply) {
-      // A copy of the reply: the app reads it too (lib/early-requests.ts), and this runs before it can.
-      return reply.then(function (r) {
-        return r.ok ? r.clone().json() : null;
-      });
-    };
-    return Promise.all([json(tenants), json(page), parsed]).then(function (got) {
-      return draw(copy, box, template, got[0], got[1], tenant);
+    return { box: box, template: template };
+  }
+
+  // A copy of the reply: the app reads it too (lib/early-requests.ts), and this runs before it can.
+  function json(reply) {
+    return reply.then(function (r) {
+      return r.ok ? r.clone().json() : null;
     });
+  }
+
+  function tenantIn(tenants, tenant) {
+    return (tenants || []).filter(function (t) {
+      return t && t.tid === tenant;
+    })[0];
   }
 
   function draw(copy, box, template, tenants, rows, tenant) {
     var root = document.getElementById('root');
     if (!root || root.firstChild || document.getElementById('boot-view') || copy.build !== entryPath()) return false;
-    var found = (tenants || []).filter(function (t) {
-      return t && t.tid === tenant;
-    })[0];
+    var found = tenantIn(tenants, tenant);
     // The tenant's app switches decide the switches' state and the table's app columns: as in the copy, or no view.
     if (!found || apps(found) !== copy.apps || !rows || !rows.length) return false;
     // The rows that fill the window, and two more (the page above may be a little shorter than when the copy was

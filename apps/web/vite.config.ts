@@ -32,7 +32,10 @@ export default defineConfig({
       srcDir: path.resolve(import.meta.dirname, 'src'),
       store: path.resolve(import.meta.dirname, 'src/lib/locale-areas.ts'),
     }),
-    entryLink(path.resolve(import.meta.dirname, 'public/boot.js')),
+    entryLink(
+      path.resolve(import.meta.dirname, 'public/boot.js'),
+      path.resolve(import.meta.dirname, 'public/boot-view.js'),
+    ),
   ],
   // React is Preact (preact-aliases.ts, docs/architecture.md "Preact").
   resolve: { alias: preactAliases },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 
 /**
@@ -12,22 +13,28 @@ import { minifySync, type Plugin } from 'vite';
  *   second there) that would hold the view's first frame back.
  * - boot.js is served minified under a hashed name in /assets, cached for good like the other assets, rather than
  *   asked for again on every visit (it blocks the parser, and every early request waits for it). /boot.js stays in
- *   the build for pages cached before.
+ *   the build for pages cached before. So is boot-view.js, the boot view's drawing, named by
+ *   `<meta name="provisio-boot-view">` and fetched by boot.js only when it has a view to draw (a signed-in tenant's
+ *   subscribers page): no other page carries it.
  * The development server keeps its script tags (the entry runs itself; boot.js finds no link).
  */
-export function entryLink(bootFile: string): Plugin {
-  // Minified: it is on every page, the first pages' 150 KB budget included.
-  const source = () => {
-    const minified = minifySync('boot.js', fs.readFileSync(bootFile, 'utf8'), { compress: true, mangle: true });
-    if (minified.errors.length) throw new Error(`entry-link: boot.js: ${minified.errors[0]!.message}`);
-    return minified.code;
+export function entryLink(bootFile: string, viewFile: string): Plugin {
+  // Minified: boot.js is on every page, the first pages' 150 KB budget included.
+  const minified = (file: string) => {
+    const out = minifySync(path.basename(file), fs.readFileSync(file, 'utf8'), { compress: true, mangle: true });
+    if (out.errors.length) throw new Error(`entry-link: ${path.basename(file)}: ${out.errors[0]!.message}`);
+    return out.code;
   };
-  const hashed = () => `assets/boot-${createHash('sha256').update(source()).digest('hex').slice(0, 10)}.js`;
+  const hashed = (name: string, source: string) =>
+    `assets/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  const bootCode = () => minified(bootFile);
+  const viewCode = () => minified(viewFile);
   return {
     name: 'provisio-entry-link',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: hashed(), source: source() });
+      this.emitFile({ type: 'asset', fileName: hashed('boot', bootCode()), source: bootCode() });
+      this.emitFile({ type: 'asset', fileName: hashed('boot-view', viewCode()), source: viewCode() });
     },
     transformIndexHtml: {
       order: 'post',
@@ -45,7 +52,9 @@ export function entryLink(bootFile: string): Plugin {
             .replace(preload, '')
             .replace(
               boot,
-              `<meta name="provisio-modules" content="${modules.join(' ')}" />\n    <script src="/${hashed()}"></script>`,
+              `<meta name="provisio-modules" content="${modules.join(' ')}" />\n    ` +
+                `<meta name="provisio-boot-view" content="/${hashed('boot-view', viewCode())}" />\n    ` +
+                `<script src="/${hashed('boot', bootCode())}"></script>`,
             )
             // index.html's own stylesheet: the boot view's copy keeps the rules of the others (src/lib/boot-view.ts).
             .replace(

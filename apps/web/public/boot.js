@@ -69,124 +69,66 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   // page's parsing.
   if (!view) preload();
 
-  // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps): the screen as the app last drew it for
-  //    this token, language, build and width class, on a tenant with the same app switches as this one (any tenant:
-  //    the name and rows come from the fresh replies), shown until the app renders. Text goes in as text
-  //    (textContent, attributes), never as markup. The copy is parsed here, while the replies are on their way. A
-  //    promise of whether it was drawn, or null when there is no copy to draw from.
+  // 3. The boot view (src/lib/boot-view.ts says what it is and what it keeps; public/boot-view.js draws it): the screen
+  //    as the app last drew it for this token, language, build and width class, on a tenant with the same app
+  //    switches as this one (any tenant: the name and rows come from the fresh replies), shown until the app renders;
+  //    or, with no such copy in this browser, the stock view. Decided here, at once (with no view on its way the
+  //    app's modules are linked now); boot-view.js is fetched only when there is one. A promise of whether it was
+  //    drawn, or null.
   function bootView(store, token, lang, tenant, tenants, page) {
     var copy = JSON.parse(store.getItem('provisio.bootView') || 'null');
     var width = [576, 768, 992, 1200, 1408].filter(function (b) {
       return window.innerWidth >= b;
     }).length;
     var fits = copy && copy.v === 4 && copy.mark === mark(token) && copy.lang === lang;
-    if (!fits || copy.path !== '/tenants' || copy.width !== width) return stockView(store, lang, tenant, tenants, page);
-    var made = viewBox(copy.html, copy.css);
-    if (!made) return null;
-    return Promise.all([json(tenants), json(page), parsed]).then(function (got) {
-      return draw(copy, made.box, made.template, got[0], got[1], tenant);
-    });
+    var at = { tenant: tenant, tenants: tenants, page: page };
+    if (fits && copy.path === '/tenants' && copy.width === width) at.copy = copy;
+    else if (!stockView(store, lang, at)) return null;
+    return Promise.all([drawer(), parsed])
+      .then(function (got) {
+        return got[0](at);
+      })
+      .catch(function () {
+        return false;
+      });
   }
 
-  // The stock view (src/boot-stock/render.tsx, scripts/boot-stock.mjs): when this browser has no copy of its own
-  // that fits, the copies the app drew at build time for a signed-in administrator, one per pair of the tenant's app
-  // switches, in the page's language; the user's name and picture written in from the session. Only where it is
-  // exactly what the app will draw: an administrator (the portal's own brand and colours, the administrator's menu),
-  // not viewing as someone else, with every column shown (the column chooser's default).
-  function stockView(store, lang, tenant, tenants, page) {
+  // The stock view (src/boot-stock/render.tsx, scripts/boot-stock.mjs): the copies the app drew at build time for a
+  // signed-in administrator, one per pair of the tenant's app switches, in the page's language. Only where it is
+  // exactly what the app will draw: an administrator (the portal's brand, the administrator's menu) not viewing as
+  // someone else, with the colours it was drawn with and every column shown (the chooser's default). Its file is
+  // asked for now, with the early requests.
+  function stockView(store, lang, at) {
     var named = document.querySelector('meta[name="provisio-boot-stock"]');
     var creds = JSON.parse(store.getItem('creds') || 'null');
-    if (!named || !creds || creds.user_type !== 'admin' || store.getItem('view_as')) return null;
+    if (!named || !creds || creds.user_type !== 'admin' || store.getItem('view_as')) return false;
     var hidden = store.getItem('provisio.subscribers.hidden.' + creds.username);
-    if (hidden && hidden !== '[]') return null;
-    var colors = [store.getItem('primary_color'), store.getItem('secondary_color')].join(' ').toLowerCase();
-    var file = fetch(named.getAttribute('content').replace('{lang}', lang)).then(function (r) {
+    if (hidden && hidden !== '[]') return false;
+    // The portal's default colours, which the app stores when none is.
+    var drawn = (named.getAttribute('data-colors') || '').split(' ');
+    var colors = [store.getItem('primary_color') || drawn[0], store.getItem('secondary_color') || drawn[1]];
+    if (colors.join(' ').toLowerCase() !== drawn.join(' ')) return false;
+    at.creds = creds;
+    at.picture = store.getItem('profileURL');
+    at.stock = fetch(named.getAttribute('content').replace('{lang}', lang)).then(function (r) {
       return r.ok ? r.json() : null;
     });
-    return Promise.all([file, json(tenants), json(page), parsed]).then(function (got) {
-      var stock = got[0];
-      var found = tenantIn(got[1], tenant);
-      if (!stock || stock.v !== 1 || !found || [stock.colors.primary, stock.colors.secondary].join(' ') !== colors)
-        return false;
-      var view = stock.views[apps(found)];
-      var made = view && viewBox(view, stock.css);
-      if (!made) return false;
-      var name = creds.name || creds.username || '';
-      var picture = store.getItem('profileURL');
-      made.box.querySelectorAll('[data-boot-me="name"]').forEach(function (el) {
-        el.textContent = name;
-      });
-      made.box.querySelectorAll('img[data-boot-me="picture"]').forEach(function (img) {
-        if (picture && picture !== 'null' && picture !== 'undefined') img.setAttribute('src', picture);
-      });
-      var copy = { build: entryPath(), apps: apps(found), rowTop: 0, rowHeight: 0, scheme: 'light' };
-      return draw(copy, made.box, made.template, got[1], got[2], tenant);
-    });
-  }
-
-  // The view's box from a copy's markup and styles, with its template row; null without one.
-  function viewBox(html, css) {
-    var box = document.createElement('div');
-    box.id = 'boot-view';
-    box.setAttribute('inert', '');
-    box.setAttribute('aria-hidden', 'true');
-    box.innerHTML = html;
-    var template = box.querySelector('[data-boot-row]');
-    if (!template) return null;
-    var style = document.createElement('style');
-    style.textContent = css;
-    box.insertBefore(style, box.firstChild);
-    return { box: box, template: template };
-  }
-
-  // A copy of the reply: the app reads it too (lib/early-requests.ts), and this runs before it can.
-  function json(reply) {
-    return reply.then(function (r) {
-      return r.ok ? r.clone().json() : null;
-    });
-  }
-
-  function tenantIn(tenants, tenant) {
-    return (tenants || []).filter(function (t) {
-      return t && t.tid === tenant;
-    })[0];
-  }
-
-  function draw(copy, box, template, tenants, rows, tenant) {
-    var root = document.getElementById('root');
-    if (!root || root.firstChild || document.getElementById('boot-view') || copy.build !== entryPath()) return false;
-    var found = tenantIn(tenants, tenant);
-    // The tenant's app switches decide the switches' state and the table's app columns: as in the copy, or no view.
-    if (!found || apps(found) !== copy.apps || !rows || !rows.length) return false;
-    // The rows that fill the window, and two more (the page above may be a little shorter than when the copy was
-    // kept): at most the 15 the app draws first too (src/components/use-first-paint-rows.ts). Each row is some 60
-    // elements to style, lay out and paint.
-    var fit = copy.rowHeight > 0 ? Math.ceil((window.innerHeight - copy.rowTop) / copy.rowHeight) + 2 : 15;
-    rows.slice(0, Math.min(15, Math.max(3, fit))).forEach(function (row) {
-      var tr = template.cloneNode(true);
-      tr.removeAttribute('data-boot-row');
-      tr.querySelectorAll('[data-boot-field]').forEach(function (cell) {
-        var value = row[cell.getAttribute('data-boot-field')];
-        cell.textContent = value === undefined || value === null ? '' : String(value);
-        if (cell.hasAttribute('title')) cell.setAttribute('title', cell.textContent);
-      });
-      template.parentNode.insertBefore(tr, template);
-    });
-    template.remove();
-    box.querySelectorAll('input[data-boot-tenant]').forEach(function (input) {
-      input.setAttribute('value', found.tname + ' (' + found.tid + ')');
-    });
-    var html = document.documentElement;
-    if (copy.scheme && !html.hasAttribute('data-mantine-color-scheme'))
-      html.setAttribute('data-mantine-color-scheme', copy.scheme);
-    root.parentNode.insertBefore(box, root.nextSibling);
-    html.classList.remove('boot-cover');
     return true;
   }
 
-  // The same as appsMark in src/lib/boot-view.ts.
-  function apps(tenant) {
-    return (tenant.mobile_app_allowed ? '1' : '0') + (tenant.desktop_app_allowed ? '1' : '0');
+  // public/boot-view.js, once (minified and hashed in the build, named by the page: build/entry-link.ts).
+  function drawer() {
+    if (globalThis.__provisioDrawBootView) return Promise.resolve(globalThis.__provisioDrawBootView);
+    return new Promise(function (done, fail) {
+      var named = document.querySelector('meta[name="provisio-boot-view"]');
+      var script = document.createElement('script');
+      script.src = named ? named.getAttribute('content') : '/boot-view.js';
+      script.onload = function () {
+        done(globalThis.__provisioDrawBootView);
+      };
+      script.onerror = fail;
+      document.head.appendChild(script);
+    });
   }
 
   // FNV-1a, 32 bits, as hex: the same as tokenMark in src/lib/boot-view.ts.
@@ -197,12 +139,6 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
       hash = Math.imul(hash, 0x01000193) >>> 0;
     }
     return hash.toString(16);
-  }
-
-  // The app's entry: named by the built page, a script tag on the development server.
-  function entryPath() {
-    var script = document.querySelector('script[type="module"][src]');
-    return modules[0] || (script && script.getAttribute('src')) || '';
   }
 
   // Links the app's modules, once: the browser fetches and compiles them as it would a module script's imports.

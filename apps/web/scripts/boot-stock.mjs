@@ -201,8 +201,7 @@ function markUser(window, html) {
 
 /**
  * One file per language (the page fetches its own), named by the hash of all, with the screen's stylesheets (those
- * index.html does not link: the shell's and the subscribers' chunks, from the build's manifest), the colours the
- * views were drawn with, and the views by the tenant's app switches. dist/index.html names them for boot.js.
+ * index.html does not link: the shell's and the subscribers' chunks, from the build's manifest) and the views by the tenant's app switches. dist/index.html names them for boot.js.
  */
 function write(views) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -217,15 +216,14 @@ function write(views) {
   if (screens.some((key) => !manifest[key])) throw new Error('boot-stock: the screens are not in the manifest');
   const files = [...new Set(screens.flatMap((key) => cssOf(key)))].filter((file) => !linked.has(file));
   const css = files.map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n');
-  const bodies = Object.fromEntries(
-    LANGUAGES.map((lang) => [lang, JSON.stringify({ v: 1, colors: COLORS, css, views: views[lang] })]),
-  );
+  const bodies = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.stringify({ v: 1, css, views: views[lang] })]));
   const hash = createHash('sha256').update(Object.values(bodies).join('')).digest('hex').slice(0, 10);
   for (const lang of LANGUAGES)
     fs.writeFileSync(path.join(dist, `assets/boot-stock-${hash}.${lang}.json`), bodies[lang]);
   const index = path.join(dist, 'index.html');
   const html = fs.readFileSync(index, 'utf8');
-  const meta = `<meta name="provisio-boot-stock" content="/assets/boot-stock-${hash}.{lang}.json" />`;
+  const colors = `${COLORS.primary} ${COLORS.secondary}`;
+  const meta = `<meta name="provisio-boot-stock" content="/assets/boot-stock-${hash}.{lang}.json" data-colors="${colors}" />`;
   const named = html
     .replace(/<meta name="provisio-boot-stock"[^>]*>\s*/, '')
     .replace(/(<meta name="provisio-modules")/, `${meta}\n    $1`);

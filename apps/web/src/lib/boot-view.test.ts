@@ -8,6 +8,8 @@ import { endSession, startSession } from './session';
 // The boot view end to end in jsdom: the app keeps a copy of the page (saveBootView), then public/boot.js, run as the
 // next page load runs it, draws it with the fresh replies. e2e/specs/auth.spec.ts checks it in Chromium.
 const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot.js'), 'utf8');
+// The view's drawing, which boot.js fetches in a browser (a script jsdom does not run): there already.
+const DRAW = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot-view.js'), 'utf8');
 const TOKEN = 'tok-boot-1';
 const OPTS = {
   rowSelector: '[data-testid="extensions-row"]',
@@ -90,6 +92,7 @@ async function reload(at = '/tenants?tenant=acme.example', storage: Record<strin
       }),
     ),
   );
+  new Function(DRAW)();
   new Function(BOOT)();
   // The replies, then a copy of each.
   for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r));

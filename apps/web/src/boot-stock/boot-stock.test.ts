@@ -106,13 +106,14 @@ describe('the stock boot view (public/boot.js, scripts/boot-stock.mjs)', () => {
 
   it('is not drawn where the page would differ: another role, columns hidden, other colours, a view as someone', async () => {
     const reseller = JSON.stringify({ ...admin, user_type: 'reseller user' });
-    for (const storage of [
+    const pages: Record<string, string | null>[] = [
       { creds: reseller },
       { creds: null },
       { 'provisio.subscribers.hidden.ada': '["email"]' },
       { primary_color: '#aa0000' },
       { view_as: '{"token":"x"}' },
-    ]) {
+    ];
+    for (const storage of pages) {
       const { view, stockAsked } = await load('/tenants?tenant=acme.example', storage);
       expect(view, JSON.stringify(storage)).toBeNull();
       expect(stockAsked).toEqual([]);

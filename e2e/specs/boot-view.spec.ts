@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { apiCall, signInAdmin, stamp, switchLanguage } from '../support/admin';
+import { holdEntry, newTenant, widthClass } from '../support/boot-view';
 import { shot } from '../support/helpers';
 
 /**
@@ -7,30 +8,6 @@ import { shot } from '../support/helpers';
  * fresh from the server, before the app's modules have run, in a copy of the page as the app last drew it; the app
  * then takes over. The app's entry is held back here, so what shows meanwhile can be looked at.
  */
-
-/** Mantine's breakpoint class of a width, as lib/boot-view.ts's widthClass. */
-const widthClass = (width: number) => [576, 768, 992, 1200, 1408].filter((b) => width >= b).length;
-
-async function newTenant(page: Page, tid: string) {
-  await apiCall(page, 'createTenant', { tid, tname: `Boot ${tid}`, domain: tid, site_name: 'Main' });
-  const rows = Array.from({ length: 20 }, (_, i) => ({
-    Extension: String(300 + i),
-    Domain: tid,
-    'Site Name': 'Main',
-    'First Name': `First${i}`,
-    'Last Name': `Last${i}`,
-    Admin: 'false',
-    Email: `u${i}@${tid}`,
-    Linked: 'false',
-    'Mobile App Allowed': 'false',
-    'Desktop App Allowed': 'false',
-    tenantid: tid,
-  }));
-  const job = await apiCall<{ job_id: number }>(page, 'extensionsImport', rows);
-  await expect
-    .poll(async () => (await apiCall<{ status: string }>(page, 'jobStatus', { id: job.job_id })).status)
-    .toBe('done');
-}
 
 async function rename(page: Page, tid: string, extension: string, firstName: string) {
   const details = await apiCall<Record<string, string>>(page, 'getUserDetails', { tenant_id: tid, extension });
@@ -46,20 +23,6 @@ async function rename(page: Page, tid: string, extension: string, firstName: str
       domain: details.domain,
     },
   });
-}
-
-/** The built page's entry module (named, not run: apps/web/build/entry-link.ts), held until `release`. */
-async function holdEntry(page: Page) {
-  const html = await (await page.request.get('/tenants')).text();
-  const entry = /<meta name="provisio-modules" content="([^" ]+)/.exec(html)?.[1];
-  expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${entry}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release, unroute: () => page.unroute(`**${entry}`) };
 }
 
 test('a subscribers screen opened again: its fresh first rows at once, in the page as last drawn, then the app', async ({
@@ -194,85 +157,5 @@ test('signed in, on another screen for a moment: the copy is drawn in a hidden f
   await expect(page.getByTestId('stat-tenants-value')).toBeVisible();
   await page.waitForTimeout(2500);
   expect(framed).toEqual([]);
-  expect(problems).toEqual([]);
-});
-
-test('a browser with no copy of its own: the stock view the build drew, with the user and the tenant filled in, in two languages', async ({
-  page,
-}) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await signInAdmin(page);
-  const tid = `stock-${stamp()}.example`;
-  await newTenant(page, tid);
-  // The mobile app on for the whole tenant: the stock view of that pair of switches (apps/web/scripts/boot-stock.mjs
-  // draws one per pair).
-  await apiCall(page, 'createUpdateLicenses', {
-    tenant_id: tid,
-    vcx_mobile: 50,
-    vcx_desktop: 0,
-    call_monitor: 0,
-    call_recording: 0,
-    analytics: 0,
-  });
-  await apiCall(page, 'updateAndGetTenants', { tenant_id: tid, column_name: 'mobile_app_allowed', value: 'true' });
-  const name = await page.getByTestId('sidebar-user-name').textContent();
-  expect(name).toBeTruthy();
-  for (const [width, height, shotName, lang] of [
-    [1280, 800, 'boot-view-stock-1280', 'en'],
-    [1440, 900, 'boot-view-stock-fr-1440', 'fr'],
-    [390, 844, 'boot-view-stock-phone', 'en'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    // No copy of this browser's own (a first visit; the hidden frame has not drawn one yet).
-    await page.evaluate((l) => {
-      localStorage.setItem('lang', l);
-      localStorage.removeItem('provisio.bootView');
-    }, lang);
-    const entry = await holdEntry(page);
-    await page.goto(`/tenants?tenant=${tid}`, { waitUntil: 'commit' });
-    const view = page.locator('#boot-view');
-    await expect(view.getByTestId('extensions-row').nth(1)).toContainText('First1');
-    await expect(view.locator('input[data-boot-tenant]')).toHaveValue(`Boot ${tid} (${tid})`);
-    await expect(view.locator('[data-boot-me="name"]').first()).toHaveText(name!);
-    await expect(view).toHaveAttribute('inert', '');
-    await expect(page.locator('#root')).toBeEmpty();
-    await expect(view).toContainText(lang === 'fr' ? 'Ajouter une extension' : 'Add Extension');
-    const drawn = await view.getByTestId('extensions-row').first().boundingBox();
-    const picker = await view.locator('input[data-boot-tenant]').boundingBox();
-    await shot(page, shotName);
-    entry.release();
-    // The app takes over where the view was: the tenant picker in the same place, the rows as wide and high (the
-    // licence use under the switches comes later, in the app as in any view, and moves what is below; the table's
-    // width follows the flags and steps the app then writes in cells the view leaves empty).
-    const own = page.locator('#root').getByTestId('extensions-row').first();
-    await expect(own).toContainText('300');
-    await entry.unroute();
-    await expect(view).toHaveCount(0);
-    const after = await own.boundingBox();
-    const ownPicker = await page.getByTestId('tenants-tenant').boundingBox();
-    for (const key of ['x', 'y', 'width', 'height'] as const)
-      expect(Math.abs(ownPicker![key] - picker![key]), `the picker's ${key}`).toBeLessThanOrEqual(2);
-    for (const key of ['x', 'height'] as const)
-      expect(Math.abs(after![key] - drawn![key]), `the first row's ${key}`).toBeLessThanOrEqual(2);
-  }
-  // Not for a user whose page would differ: with columns hidden by the chooser, the app draws it itself.
-  await page.evaluate(() => {
-    localStorage.setItem('lang', 'en');
-    localStorage.removeItem('provisio.bootView');
-  });
-  const username = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('creds')!) as { username: string }).username,
-  );
-  await page.evaluate((u) => localStorage.setItem(`provisio.subscribers.hidden.${u}`, '["email"]'), username);
-  const entry = await holdEntry(page);
-  await page.goto(`/tenants?tenant=${tid}`, { waitUntil: 'commit' });
-  await page.waitForTimeout(1000);
-  await expect(page.locator('#boot-view')).toHaveCount(0);
-  entry.release();
-  await expect(page.locator('#root').getByTestId('extensions-row').first()).toBeVisible();
-  await entry.unroute();
-  await page.evaluate((u) => localStorage.removeItem(`provisio.subscribers.hidden.${u}`), username);
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,8 @@
 //
 // __provisioDrawBootView(at) resolves with whether it drew: `at` holds the copy of this browser's own that fits
 // (`copy`), or the build's stock file on its way (`stock`: a promise of its JSON, scripts/boot-stock.mjs) with the
-// session's `creds` and `picture`; the tenant asked for; and boot.js's early replies (`tenants`, `page`).
+// session's `creds` and `picture` (and for a reseller's user the `branding` reply); the tenant asked for; and
+// boot.js's early replies (`tenants`, `page`).
 globalThis.__provisioDrawBootView = function (at) {
   // A copy of the reply: the app reads it too (lib/early-requests.ts), and this runs before it can.
   var json = function (reply) {
@@ -12,34 +13,37 @@ globalThis.__provisioDrawBootView = function (at) {
       return r.ok ? r.clone().json() : null;
     });
   };
-  return Promise.all([at.stock, json(at.tenants), json(at.page)]).then(function (got) {
-    var found = (got[1] || []).filter(function (t) {
-      return t && t.tid === at.tenant;
-    })[0];
-    if (!found) return false;
-    var copy = at.copy;
-    if (!copy) {
-      // The stock view: the copy the build drew for the tenant's app switches, with the user's name and picture
-      // written in from the session (it was drawn for a made-up administrator).
-      var stock = got[0];
-      var html = stock && stock.v === 1 && stock.views[apps(found)];
-      if (!html) return false;
-      copy = { html: html, css: stock.css, build: entryPath(), apps: apps(found), rowTop: 0, rowHeight: 0 };
-      copy.scheme = 'light';
-    }
-    var made = viewBox(copy.html, copy.css);
-    if (!made) return false;
-    if (!at.copy) {
-      var picture = at.picture && at.picture !== 'null' && at.picture !== 'undefined' ? at.picture : null;
-      made.box.querySelectorAll('[data-boot-me="name"]').forEach(function (el) {
-        el.textContent = at.creds.name || at.creds.username || '';
-      });
-      made.box.querySelectorAll('img[data-boot-me="picture"]').forEach(function (img) {
-        if (picture) img.setAttribute('src', picture);
-      });
-    }
-    return draw(copy, made.box, made.template, found, got[2]);
-  });
+  return Promise.all([at.stock, json(at.tenants), json(at.page), at.branding && json(at.branding)]).then(
+    function (got) {
+      var found = (got[1] || []).filter(function (t) {
+        return t && t.tid === at.tenant;
+      })[0];
+      // A reseller's user whose reseller has a brand of its own: not the page the stock view was drawn as.
+      if (!found || (at.branding && (!got[3] || got[3].branding))) return false;
+      var copy = at.copy;
+      if (!copy) {
+        // The stock view: the copy the build drew for the tenant's app switches, with the user's name and picture
+        // written in from the session (it was drawn for a made-up administrator).
+        var stock = got[0];
+        var html = stock && stock.v === 1 && stock.views[apps(found)];
+        if (!html) return false;
+        copy = { html: html, css: stock.css, build: entryPath(), apps: apps(found), rowTop: 0, rowHeight: 0 };
+        copy.scheme = 'light';
+      }
+      var made = viewBox(copy.html, copy.css);
+      if (!made) return false;
+      if (!at.copy) {
+        var picture = at.picture && at.picture !== 'null' && at.picture !== 'undefined' ? at.picture : null;
+        made.box.querySelectorAll('[data-boot-me="name"]').forEach(function (el) {
+          el.textContent = at.creds.name || at.creds.username || '';
+        });
+        made.box.querySelectorAll('img[data-boot-me="picture"]').forEach(function (img) {
+          if (picture) img.setAttribute('src', picture);
+        });
+      }
+      return draw(copy, made.box, made.template, found, got[2]);
+    },
+  );
 
   // The view's box from a copy's markup and styles, with its template row; null without one.
   function viewBox(html, css) {

@@ -94,14 +94,16 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   }
 
   // The stock view (src/boot-stock/render.tsx, scripts/boot-stock.mjs): the copies the app drew at build time for a
-  // signed-in administrator, one per pair of the tenant's app switches, in the page's language. Only where it is
-  // exactly what the app will draw: an administrator (the portal's brand, the administrator's menu) not viewing as
-  // someone else, with the colours it was drawn with and every column shown (the chooser's default). Its file is
-  // asked for now, with the early requests.
+  // signed-in administrator and a reseller's user, one per pair of the tenant's app switches, in the page's language.
+  // Only where it is exactly what the app will draw: one of those roles (their menus and buttons), not viewing as
+  // someone else, with the colours it was drawn with and every column shown (the chooser's default), and for a
+  // reseller's user no brand of the reseller's (boot-view.js waits for that reply). Its file is asked for now, with
+  // the early requests.
   function stockView(store, lang, at) {
     var named = document.querySelector('meta[name="provisio-boot-stock"]');
     var creds = JSON.parse(store.getItem('creds') || 'null');
-    if (!named || !creds || creds.user_type !== 'admin' || store.getItem('view_as')) return false;
+    var role = creds && { admin: 'admin', 'reseller user': 'reseller' }[creds.user_type];
+    if (!named || !role || store.getItem('view_as')) return false;
     var hidden = store.getItem('provisio.subscribers.hidden.' + creds.username);
     if (hidden && hidden !== '[]') return false;
     // The portal's default colours, which the app stores when none is.
@@ -110,9 +112,11 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     if (colors.join(' ').toLowerCase() !== drawn.join(' ')) return false;
     at.creds = creds;
     at.picture = store.getItem('profileURL');
-    at.stock = fetch(named.getAttribute('content').replace('{lang}', lang)).then(function (r) {
+    at.stock = fetch(named.getAttribute('content').replace('{role}', role).replace('{lang}', lang)).then(function (r) {
       return r.ok ? r.json() : null;
     });
+    // A reseller's user sees the reseller's brand when it has one (the app asks the same: lib/early-requests.ts).
+    if (role !== 'admin') at.branding = ask('POST', '/myBranding', {});
     return true;
   }
 

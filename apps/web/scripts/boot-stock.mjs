@@ -1,7 +1,8 @@
 // The stock boot view (issue #19; src/boot-stock/render.tsx, src/lib/boot-view.ts): after `vite build`, the app's
-// subscribers screen is built once more for Node, drawn in jsdom for a signed-in administrator on a tenant of one
-// subscriber, in each language and for each pair of the tenant's app switches, and the copies the app keeps are
-// written to dist/assets/boot-stock-<hash>.json, named in dist/index.html for public/boot.js. The replies below are
+// subscribers screen is built once more for Node, drawn in jsdom for a signed-in administrator and a reseller's user
+// on a tenant of one subscriber, in each language and for each pair of the tenant's app switches, and the copies the
+// app keeps are written to dist/assets/boot-stock-<hash>.<role>.<lang>.json, named in dist/index.html for
+// public/boot.js. The replies below are
 // the screen's calls as the server answers them (the contract's shapes), for one made-up tenant: nothing of a real
 // tenant is in the file.
 import { execFile } from 'node:child_process';
@@ -18,6 +19,9 @@ const APPS = ['00', '01', '10', '11'];
 // The colours the portal starts with (src/lib/session.ts DEFAULT_COLORS): boot.js draws the stock view only with them.
 const COLORS = { primary: '#4466f2', secondary: '#1ea6ec' };
 const NAME = 'Stock Name 7f3a';
+// The roles drawn, by the name of their file: an administrator, and a reseller's user of a reseller with no brand of
+// its own (their menus and buttons differ). A tenant's users are not drawn.
+const ROLES = { admin: 'admin', reseller: 'reseller user' };
 
 if (process.argv[2] === 'draw') await draw(process.argv[3], process.argv[4]);
 else await main();
@@ -53,14 +57,14 @@ async function main() {
     await Promise.all([next(), next()]);
     write(views);
     console.log(
-      `boot-stock: ${LANGUAGES.length * APPS.length} views in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `boot-stock: ${LANGUAGES.length * APPS.length * Object.keys(ROLES).length} views in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
-/** One language: prints the copies the app kept for each pair of app switches (JSON, by the pair). */
+/** One language: prints the copies the app kept for each role and pair of app switches (JSON, by both). */
 async function draw(bundle, lang) {
   const { JSDOM } = await import('jsdom');
   const tenant = 'stock.example';
@@ -74,7 +78,6 @@ async function draw(bundle, lang) {
   const user = { id: 1, username: 'stock', name: NAME, cloud_id: 'STOCK', user_type: 'admin' };
   store.setItem('token', 'stock');
   store.setItem('authenticated', 'true');
-  store.setItem('creds', JSON.stringify(user));
   store.setItem('lang', lang);
   store.setItem('primary_color', COLORS.primary);
   store.setItem('secondary_color', COLORS.secondary);
@@ -163,13 +166,19 @@ async function draw(bundle, lang) {
   Object.defineProperty(window, 'frameElement', { value: frame });
   const { renderStock } = await import(bundle);
   const copies = {};
-  for (const apps of APPS) {
-    replies['/tenantList'] = [
-      { tid: tenant, tname: 'Stock', mobile_app_allowed: apps[0] === '1', desktop_app_allowed: apps[1] === '1' },
-    ];
-    const copy = JSON.parse(await renderStock());
-    if (copy.apps !== apps || copy.lang !== lang) throw new Error(`boot-stock: a copy of ${copy.apps} ${copy.lang}`);
-    copies[apps] = markUser(window, copy.html);
+  for (const [role, userType] of Object.entries(ROLES)) {
+    user.user_type = userType;
+    store.setItem('creds', JSON.stringify(user));
+    replies['/me'] = { ...user, url: null };
+    copies[role] = {};
+    for (const apps of APPS) {
+      replies['/tenantList'] = [
+        { tid: tenant, tname: 'Stock', mobile_app_allowed: apps[0] === '1', desktop_app_allowed: apps[1] === '1' },
+      ];
+      const copy = JSON.parse(await renderStock());
+      if (copy.apps !== apps || copy.lang !== lang) throw new Error(`boot-stock: a copy of ${copy.apps} ${copy.lang}`);
+      copies[role][apps] = markUser(window, copy.html);
+    }
   }
   if (unknown.length) throw new Error(`boot-stock: calls without a reply: ${[...new Set(unknown)].join(', ')}`);
   // Then out, whatever timers the page left (a pipe is written asynchronously: exit once it is all out).
@@ -200,8 +209,9 @@ function markUser(window, html) {
 }
 
 /**
- * One file per language (the page fetches its own), named by the hash of all, with the screen's stylesheets (those
- * index.html does not link: the shell's and the subscribers' chunks, from the build's manifest) and the views by the tenant's app switches. dist/index.html names them for boot.js.
+ * One file per role and language (the page fetches its own), named by the hash of all, with the screen's stylesheets
+ * (those index.html does not link: the shell's and the subscribers' chunks, from the build's manifest) and the views
+ * by the tenant's app switches. dist/index.html names them for boot.js.
  */
 function write(views) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -216,14 +226,19 @@ function write(views) {
   if (screens.some((key) => !manifest[key])) throw new Error('boot-stock: the screens are not in the manifest');
   const files = [...new Set(screens.flatMap((key) => cssOf(key)))].filter((file) => !linked.has(file));
   const css = files.map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n');
-  const bodies = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.stringify({ v: 1, css, views: views[lang] })]));
-  const hash = createHash('sha256').update(Object.values(bodies).join('')).digest('hex').slice(0, 10);
-  for (const lang of LANGUAGES)
-    fs.writeFileSync(path.join(dist, `assets/boot-stock-${hash}.${lang}.json`), bodies[lang]);
+  const bodies = LANGUAGES.flatMap((lang) =>
+    Object.keys(ROLES).map((role) => ({ role, lang, body: JSON.stringify({ v: 1, css, views: views[lang][role] }) })),
+  );
+  const hash = createHash('sha256')
+    .update(bodies.map((b) => b.body).join(''))
+    .digest('hex')
+    .slice(0, 10);
+  for (const { role, lang, body } of bodies)
+    fs.writeFileSync(path.join(dist, `assets/boot-stock-${hash}.${role}.${lang}.json`), body);
   const index = path.join(dist, 'index.html');
   const html = fs.readFileSync(index, 'utf8');
   const colors = `${COLORS.primary} ${COLORS.secondary}`;
-  const meta = `<meta name="provisio-boot-stock" content="/assets/boot-stock-${hash}.{lang}.json" data-colors="${colors}" />`;
+  const meta = `<meta name="provisio-boot-stock" content="/assets/boot-stock-${hash}.{role}.{lang}.json" data-colors="${colors}" />`;
   const named = html
     .replace(/<meta name="provisio-boot-stock"[^>]*>\s*/, '')
     .replace(/(<meta name="provisio-modules")/, `${meta}\n    $1`);

@@ -9,7 +9,7 @@ import { stubFetch } from '../test/render';
 const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot.js'), 'utf8');
 // The view's drawing, which boot.js fetches in a browser (a script jsdom does not run): there already.
 const DRAW = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot-view.js'), 'utf8');
-const FILE = '/assets/boot-stock-abc.{lang}.json';
+const FILE = '/assets/boot-stock-abc.{role}.{lang}.json';
 const COLORS = { primary: '#4466f2', secondary: '#1ea6ec' };
 
 const view = (apps: string) => `<header><img data-boot-me="picture" alt="" src="data:default">
@@ -35,7 +35,11 @@ const tenants = [
 ];
 
 /** A page load of `at` with `storage` (an administrator by default) and the server's replies. */
-async function load(at = '/tenants?tenant=acme.example', storage: Record<string, string | null> = {}) {
+async function load(
+  at = '/tenants?tenant=acme.example',
+  storage: Record<string, string | null> = {},
+  brand: { name: string } | null = null,
+) {
   window.localStorage.clear();
   const values = {
     token: 'tok',
@@ -56,8 +60,10 @@ async function load(at = '/tenants?tenant=acme.example', storage: Record<string,
       '/tenantList': { body: tenants },
       '/getExtensions': { body: fresh },
       '/getLastProvisioned': { body: [] },
-      '/assets/boot-stock-abc.en.json': { body: stock('en') },
-      '/assets/boot-stock-abc.fr.json': { body: stock('fr') },
+      '/myBranding': { body: { branding: brand } },
+      '/assets/boot-stock-abc.admin.en.json': { body: stock('en') },
+      '/assets/boot-stock-abc.admin.fr.json': { body: stock('fr') },
+      '/assets/boot-stock-abc.reseller.en.json': { body: stock('reseller') },
     }),
   );
   vi.stubGlobal('fetch', fetch);
@@ -79,7 +85,7 @@ afterEach(() => {
 describe('the stock boot view (public/boot.js, scripts/boot-stock.mjs)', () => {
   it("draws the build's page for the tenant's app switches with the fresh rows, the user's name and picture", async () => {
     const { view, stockAsked } = await load('/tenants?tenant=acme.example', { profileURL: '/uploads/ada.png' });
-    expect(stockAsked).toEqual(['/assets/boot-stock-abc.en.json']);
+    expect(stockAsked).toEqual(['/assets/boot-stock-abc.admin.en.json']);
     expect(view).not.toBeNull();
     expect(view!.getAttribute('inert')).toBe('');
     expect(view!.querySelector('h1')!.textContent).toBe('Extension Management 00');
@@ -98,16 +104,16 @@ describe('the stock boot view (public/boot.js, scripts/boot-stock.mjs)', () => {
 
   it("picks the page of the tenant's switches and the page's language; the default picture without one", async () => {
     const { view, stockAsked } = await load('/tenants?tenant=mobile.example', { lang: 'fr' });
-    expect(stockAsked).toEqual(['/assets/boot-stock-abc.fr.json']);
+    expect(stockAsked).toEqual(['/assets/boot-stock-abc.admin.fr.json']);
     expect(view!.querySelector('h1')!.textContent).toBe('Extension Management 10');
     expect(view!.querySelector('style')!.textContent).toContain('.stock-fr');
     expect(view!.querySelector('img')!.getAttribute('src')).toBe('data:default');
   });
 
   it('is not drawn where the page would differ: another role, columns hidden, other colours, a view as someone', async () => {
-    const reseller = JSON.stringify({ ...admin, user_type: 'reseller user' });
+    const tenantUser = JSON.stringify({ ...admin, user_type: 'simple user' });
     const pages: Record<string, string | null>[] = [
-      { creds: reseller },
+      { creds: tenantUser },
       { creds: null },
       { 'provisio.subscribers.hidden.ada': '["email"]' },
       { primary_color: '#aa0000' },
@@ -128,5 +134,15 @@ describe('the stock boot view (public/boot.js, scripts/boot-stock.mjs)', () => {
     expect(
       (await load('/tenants?tenant=acme.example', { 'provisio.subscribers.hidden.ada': '[]' })).view,
     ).not.toBeNull();
+  });
+
+  it("a reseller's user: the reseller's page when the reseller has no brand of its own, none when it has", async () => {
+    const creds = JSON.stringify({ ...admin, user_type: 'reseller user' });
+    const plain = await load('/tenants?tenant=acme.example', { creds });
+    expect(plain.stockAsked).toEqual(['/assets/boot-stock-abc.reseller.en.json']);
+    expect(plain.view!.querySelector('style')!.textContent).toContain('.stock-reseller');
+    expect(plain.view!.querySelector('[data-boot-me="name"]')!.textContent).toBe('Ada Admin');
+    const branded = await load('/tenants?tenant=acme.example', { creds }, { name: 'Resold' });
+    expect(branded.view).toBeNull();
   });
 });

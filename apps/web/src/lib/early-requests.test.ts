@@ -7,6 +7,7 @@ import { getTenant } from '../features/tenants/api/get-tenant';
 import { lastProvisionedQuery } from '../features/tenants/api/get-last-provisioned';
 import { FIRST_PAGE, listExtensions } from '../features/tenants/api/list-extensions';
 import { stubFetch } from '../test/render';
+import { callApi } from './api';
 import { changeLanguage } from './i18n';
 
 // public/boot.js is plain JavaScript run before any module: these tests run it as the page does and check that the
@@ -18,6 +19,7 @@ const replies = stubFetch({
   '/tenantList': { body: [] },
   '/getExtensions': { body: [] },
   '/getLastProvisioned': { body: [] },
+  '/myBranding': { body: { branding: null } },
 });
 
 function boot(at: string, storage: Record<string, string> = { token: 'tok-1' }) {
@@ -32,7 +34,7 @@ function boot(at: string, storage: Record<string, string> = { token: 'tok-1' }) 
   return fetch;
 }
 const asked = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`);
+  fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
 
 afterEach(() => {
   globalThis.__provisioEarly = undefined;
@@ -108,5 +110,18 @@ describe('early requests (public/boot.js)', () => {
     boot('/dashboard', { token: 't', primary_color: 'red; background: url(x)' });
     expect(covered()).toBe(true);
     expect(document.documentElement.style.getPropertyValue('--boot-color')).toBe('');
+  });
+
+  it("a reseller's user on a tenant's subscribers, with the stock view to draw: the brand is asked for as the app asks", async () => {
+    document.head.innerHTML =
+      '<meta name="provisio-boot-stock" content="/assets/stock.{role}.{lang}.json" data-colors="#4466f2 #1ea6ec">';
+    const creds = { username: 'rita', name: 'Rita', id: 3, cloud_id: 'DEMO', user_type: 'reseller user' };
+    const fetch = boot('/tenants?tenant=acme.example', { token: 'tok-1', creds: JSON.stringify(creds) });
+    document.head.innerHTML = '';
+    expect(asked(fetch)).toContain('POST /api/v1/myBranding');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/assets/stock.reseller.en.json');
+    const before = fetch.mock.calls.length;
+    await expect(callApi('myBranding', {}, { silent: true })).resolves.toEqual({ branding: null });
+    expect(fetch).toHaveBeenCalledTimes(before);
   });
 });

@@ -61,7 +61,12 @@ export async function scriptsOf(
   try {
     const page = await context.newPage();
     const bodies: Promise<{ url: string; body: Buffer }>[] = [];
+    // Counted until the network has gone quiet: a script the idle page asks for later (the boot view's priming,
+    // lib/boot-view-prime.ts, after a quiet second) is not on the way to its first screen, and its body could not be
+    // read once the context is closed (a fresh clone failed so, 2026-11-30).
+    let counting = true;
     page.on('response', (res) => {
+      if (!counting) return;
       // The page's own, not those of the hidden frame that may draw the subscribers screen when the page is idle
       // (apps/web/src/lib/boot-view-prime.ts): they are not on the way to this page's first screen.
       if (res.frame() !== page.mainFrame()) return;
@@ -72,6 +77,7 @@ export async function scriptsOf(
     await page.goto(url);
     await page.getByTestId(ready).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
+    counting = false;
     const scripts = await Promise.all(bodies);
     const gzipOf: Record<string, number> = {};
     for (const s of scripts) gzipOf[new URL(s.url).pathname] = zlib.gzipSync(s.body, { level: 6 }).length;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test';
-import { apiCall, signIn, signInAdmin, stamp } from '../support/admin';
-import { holdEntry, newTenant } from '../support/boot-view';
+import { apiCall, signInAdmin, signInNewResellerUser, stamp } from '../support/admin';
+import { holdEntry, newTenant, pageProblems } from '../support/boot-view';
 import { shot } from '../support/helpers';
 
 /**
@@ -24,9 +24,7 @@ async function openWithoutCopy(page: Page, tid: string, lang = 'en') {
 test('a browser with no copy of its own: the stock view the build drew, with the user and the tenant filled in, in two languages', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = pageProblems(page);
   await signInAdmin(page);
   const tid = `stock-${stamp()}.example`;
   await newTenant(page, tid);
@@ -93,24 +91,12 @@ test('a browser with no copy of its own: the stock view the build drew, with the
 test("a reseller's user with no copy of their own: the reseller user's stock view (their menu, no administrator's buttons)", async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = pageProblems(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   const s = stamp();
-  const email = `stock.${s}@e2e.example`;
-  const password = 'Stock-e2e-1';
   await signInAdmin(page);
-  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', {
-    name: `Stella ${s}`,
-    email,
-    password,
-  });
   // The demo's Pioneer Voice, which has no brand of its own: its users see the portal's.
-  const [pioneer] = await apiCall<{ id: number }[]>(page, 'resellerSummary', { search: 'Pioneer Voice' });
-  await apiCall(page, 'createUpdateResellerUsersJunction', { user_id: id, reseller_id: pioneer!.id });
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, email, password);
+  await signInNewResellerUser(page, 'Pioneer Voice', { name: `Stella ${s}`, email: `stock.${s}@e2e.example` });
 
   const { view, entry } = await openWithoutCopy(page, 'cobalt.example');
   await expect(view.getByTestId('extensions-row').first()).toBeVisible();

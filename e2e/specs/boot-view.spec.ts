@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { apiCall, signInAdmin, stamp, switchLanguage } from '../support/admin';
-import { holdEntry, newTenant, widthClass } from '../support/boot-view';
+import { holdEntry, newTenant, pageProblems, widthClass } from '../support/boot-view';
 import { shot } from '../support/helpers';
 
 /**
@@ -28,9 +28,7 @@ async function rename(page: Page, tid: string, extension: string, firstName: str
 test('a subscribers screen opened again: its fresh first rows at once, in the page as last drawn, then the app', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = pageProblems(page);
   await signInAdmin(page);
   const tid = `boot-${stamp()}.example`;
   await newTenant(page, tid);
@@ -112,9 +110,7 @@ test('a subscribers screen opened again: its fresh first rows at once, in the pa
 test('signed in, on another screen for a moment: the copy is drawn in a hidden frame, and a tenant opened directly starts from it', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = pageProblems(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAdmin(page);
   // No subscribers screen was drawn in this browser: once the dashboard has been left alone for a moment, the app

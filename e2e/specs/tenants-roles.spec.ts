@@ -1,22 +1,11 @@
 import { expect, test } from '../support/test';
-import { apiCall, signIn, signInAdmin, stamp } from '../support/admin';
+import { signInAdmin, signInNewResellerUser, stamp } from '../support/admin';
 import { shot } from '../support/helpers';
 
 test('a reseller user sees only supervised tenants and is refused for another tenant', async ({ page }) => {
   const s = stamp();
-  const email = `tina.${s}@e2e.example`;
-  const password = 'Tenants-e2e-1';
   await signInAdmin(page);
-  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', {
-    name: `Tina ${s}`,
-    email,
-    password,
-  });
-  const [pioneer] = await apiCall<{ id: number }[]>(page, 'resellerSummary', { search: 'Pioneer Voice' });
-  await apiCall(page, 'createUpdateResellerUsersJunction', { user_id: id, reseller_id: pioneer!.id });
-
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, email, password);
+  await signInNewResellerUser(page, 'Pioneer Voice', { name: `Tina ${s}`, email: `tina.${s}@e2e.example` });
   await page.getByTestId('nav-tenants').click();
   await page.getByTestId('tenants-tenant').click();
   await expect(page.getByRole('option')).toHaveText([

@@ -32,6 +32,19 @@ export async function apiCall<T = unknown>(page: Page, name: string, body: unkno
   return (await res.json()) as T;
 }
 
+/**
+ * A new reseller user of a reseller found by name (signed in as an administrator), then signed in as that user in
+ * the same page (the administrator's storage cleared first).
+ */
+export async function signInNewResellerUser(page: Page, reseller: string, user: { name: string; email: string }) {
+  const password = 'Reseller-e2e-1';
+  const { id } = await apiCall<{ id: number }>(page, 'createUpdateResellerUser', { ...user, password });
+  const [found] = await apiCall<{ id: number }[]>(page, 'resellerSummary', { search: reseller });
+  await apiCall(page, 'createUpdateResellerUsersJunction', { user_id: id, reseller_id: found!.id });
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, user.email, password);
+}
+
 /** Types into a server-side typeahead and picks the option whose text matches. */
 export async function pick(page: Page, input: Locator, term: string, option: RegExp | string): Promise<void> {
   await input.click();

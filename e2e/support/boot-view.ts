@@ -3,6 +3,14 @@ import { apiCall } from './admin';
 
 // Shared by the boot view's specs (e2e/specs/boot-view*.spec.ts, apps/web/src/lib/boot-view.ts).
 
+/** The page's errors and console errors from now on: a view drawn wrong, or a script that failed, shows here. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  return problems;
+}
+
 /** Mantine's breakpoint class of a width, as lib/boot-view.ts's widthClass. */
 export const widthClass = (width: number) => [576, 768, 992, 1200, 1408].filter((b) => width >= b).length;
 

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearBootPage, runBootScripts } from '../test/boot-script';
 import { stubFetch } from '../test/render';
 
 // public/boot.js's stock view in jsdom: with no copy of this browser's own, the copies the build drew
 // (scripts/boot-stock.mjs) are drawn with the fresh replies, for an administrator whose page they are exactly.
 // e2e/specs/boot-view.spec.ts checks the real files in Chromium.
-const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot.js'), 'utf8');
-// The view's drawing, which boot.js fetches in a browser (a script jsdom does not run): there already.
-const DRAW = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot-view.js'), 'utf8');
 const FILE = '/assets/boot-stock-abc.{role}.{lang}.json';
 const COLORS = { primary: '#4466f2', secondary: '#1ea6ec' };
 
@@ -67,20 +63,12 @@ async function load(
     }),
   );
   vi.stubGlobal('fetch', fetch);
-  new Function(DRAW)();
-  new Function(BOOT)();
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r));
+  await runBootScripts();
   const stockAsked = fetch.mock.calls.filter(([url]) => String(url).startsWith('/assets/boot-stock')).map(String);
   return { view: document.getElementById('boot-view'), stockAsked };
 }
 
-afterEach(() => {
-  globalThis.__provisioEarly = undefined;
-  window.history.replaceState(null, '', '/');
-  document.head.innerHTML = '';
-  document.body.innerHTML = '';
-  document.documentElement.className = '';
-});
+afterEach(clearBootPage);
 
 describe('the stock boot view (public/boot.js, scripts/boot-stock.mjs)', () => {
   it("draws the build's page for the tenant's app switches with the fresh rows, the user's name and picture", async () => {

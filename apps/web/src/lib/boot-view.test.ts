@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearBootPage, runBootScripts } from '../test/boot-script';
 import { stubFetch } from '../test/render';
 import { BOOT_VIEW_KEY, saveBootView, tokenMark, type BootView } from './boot-view';
 import { endSession, startSession } from './session';
 
 // The boot view end to end in jsdom: the app keeps a copy of the page (saveBootView), then public/boot.js, run as the
 // next page load runs it, draws it with the fresh replies. e2e/specs/auth.spec.ts checks it in Chromium.
-const BOOT = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot.js'), 'utf8');
-// The view's drawing, which boot.js fetches in a browser (a script jsdom does not run): there already.
-const DRAW = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/boot-view.js'), 'utf8');
 const TOKEN = 'tok-boot-1';
 const OPTS = {
   rowSelector: '[data-testid="extensions-row"]',
@@ -92,21 +88,11 @@ async function reload(at = '/tenants?tenant=acme.example', storage: Record<strin
       }),
     ),
   );
-  new Function(DRAW)();
-  new Function(BOOT)();
-  // The replies, then a copy of each.
-  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r));
+  await runBootScripts();
   return document.getElementById('boot-view');
 }
 
-afterEach(() => {
-  globalThis.__provisioEarly = undefined;
-  window.history.replaceState(null, '', '/');
-  document.head.innerHTML = '';
-  // The page drawn here (a #root with rows) would be found by the next files of this worker (one jsdom per worker).
-  document.body.innerHTML = '';
-  document.documentElement.className = '';
-});
+afterEach(clearBootPage);
 
 describe('the boot view (lib/boot-view.ts, public/boot.js)', () => {
   it('keeps the page with one emptied row: no subscriber data, no figures, no test ids but the rows', () => {

@@ -98,17 +98,25 @@ test("a reseller's user with no copy of their own: the reseller user's stock vie
   // The demo's Pioneer Voice, which has no brand of its own: its users see the portal's.
   await signInNewResellerUser(page, 'Pioneer Voice', { name: `Stella ${s}`, email: `stock.${s}@e2e.example` });
 
-  const { view, entry } = await openWithoutCopy(page, 'cobalt.example');
-  await expect(view.getByTestId('extensions-row').first()).toBeVisible();
-  await expect(view.locator('input[data-boot-tenant]')).toHaveValue('Cobalt Legal (cobalt.example)');
-  await expect(view.locator('[data-boot-me="name"]').first()).toHaveText(`Stella ${s}`);
-  await expect(view).not.toContainText('Add Extension');
-  await expect(view).not.toContainText('Resellers');
-  await shot(page, 'boot-view-stock-reseller-1280');
-  entry.release();
-  await expect(page.locator('#root').getByTestId('extensions-row').first()).toBeVisible();
-  await entry.unroute();
-  await expect(view).toHaveCount(0);
+  for (const [width, height, lang, shotName] of [
+    [1280, 800, 'en', 'boot-view-stock-reseller-1280'],
+    [390, 844, 'es', 'boot-view-stock-reseller-es-phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const { view, entry } = await openWithoutCopy(page, 'cobalt.example', lang);
+    await expect(view.getByTestId('extensions-row').first()).toBeVisible();
+    await expect(view.locator('input[data-boot-tenant]')).toHaveValue('Cobalt Legal (cobalt.example)');
+    await expect(view.locator('[data-boot-me="name"]').first()).toHaveText(`Stella ${s}`);
+    // The reseller user's page: no Add Extension, no Resellers in the menu, in the page's language.
+    await expect(view).not.toContainText(lang === 'es' ? 'Añadir extensión' : 'Add Extension');
+    await expect(view).not.toContainText(lang === 'es' ? 'Revendedores' : 'Resellers');
+    await expect(view).toContainText(lang === 'es' ? 'Abonados' : 'Subscribers');
+    await shot(page, shotName);
+    entry.release();
+    await expect(page.locator('#root').getByTestId('extensions-row').first()).toBeVisible();
+    await entry.unroute();
+    await expect(view).toHaveCount(0);
+  }
   await expect(page.getByTestId('sidebar-user-name')).toHaveText(`Stella ${s}`);
   expect(problems).toEqual([]);
 });
